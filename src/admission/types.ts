@@ -1,0 +1,58 @@
+// The admission layer's contract: what `admit` takes (options from the functionConfig) and what
+// it returns (the items, possibly mutated, and KRM results).
+import type { JsonObject } from "../data/index.js";
+
+/** Admission operation simulated for every item. */
+export type Operation = "CREATE" | "UPDATE";
+/** Offline answer to every `authorizer` check in CEL. */
+export type AuthorizerDecision = "NoOpinion" | "Allow" | "Deny";
+
+/** Options of one admission run (the functionConfig `spec`, validated). */
+export interface AdmitOptions {
+  /** Operation of every request. Default: `CREATE`. */
+  operation: Operation;
+  /** `request.userInfo`. Default: all fields empty (absent in `request`). */
+  userInfo: { username?: string; uid?: string; groups?: string[]; extra?: Record<string, string[]> };
+  /** `request.dryRun`. Default: `false`. */
+  dryRun: boolean;
+  /** Namespace of namespaced objects that have none. Default: `default`. */
+  defaultNamespace: string;
+  /** Offline authorizer. Default: `{ decision: "NoOpinion" }`. */
+  authorizer: { decision: AuthorizerDecision };
+  /** A missing Namespace object or schema is an error instead of a warning. Default: `false`. */
+  strict: boolean;
+  /**
+   * Old objects for UPDATE, matched to items by apiVersion/kind/namespace/name. Default: none
+   * (the item as it was before this run is its own old object).
+   */
+  oldObjects?: JsonObject[];
+}
+
+/** Default admission options. */
+export const defaultAdmitOptions: AdmitOptions = {
+  operation: "CREATE",
+  userInfo: {},
+  dryRun: false,
+  defaultNamespace: "default",
+  authorizer: { decision: "NoOpinion" },
+  strict: false,
+};
+
+/** KRM result severity. */
+export type Severity = "error" | "warning" | "info";
+
+/** A KRM function result (kpt `Result` shape). */
+export interface KrmResult {
+  message: string;
+  severity: Severity;
+  resourceRef?: { apiVersion: string; kind: string; name: string; namespace?: string };
+  field?: { path: string };
+  file?: { path: string; index?: number };
+  tags?: Record<string, string>;
+}
+
+/** What `admit` returns: every input item (same order), mutated where policies matched. */
+export interface AdmitOutput {
+  items: JsonObject[];
+  results: KrmResult[];
+}

@@ -1,0 +1,5 @@
+// Public surface of the data layer (the bottom layer: every other layer may import it).
+export { JsonFloat } from "./types.js";
+export type { JsonValue, JsonObject } from "./types.js";
+export { isObject, hasKey, getKey, setKey, getPath, getString, numberOf } from "./access.js";
+export { deepEqual, deepClone } from "./equal.js";
