@@ -1,0 +1,86 @@
+// The CEL engine's contract: static types, the overload row every library table uses, and the
+// environment options. Values live in ./values/ (see README.md for the JS representation table).
+import type { CelValue, CelError } from "./values/index.js";
+
+/** A CEL static type. `object` covers message-like types (`kubernetes.AdmissionRequest`, `Object.spec`, `JSONPatch`). */
+export type CelType =
+  | { kind: "dyn" }
+  | { kind: "null" }
+  | { kind: "bool" }
+  | { kind: "int" }
+  | { kind: "uint" }
+  | { kind: "double" }
+  | { kind: "string" }
+  | { kind: "bytes" }
+  | { kind: "timestamp" }
+  | { kind: "duration" }
+  | { kind: "error" }
+  | { kind: "list"; elem: CelType }
+  | { kind: "map"; key: CelType; value: CelType }
+  | { kind: "type"; param?: CelType }
+  | { kind: "optional"; param: CelType }
+  /** A named struct/object type; its fields come from the env's `types` declarations or a resolver. */
+  | { kind: "object"; name: string }
+  /** An opaque library type such as `kubernetes.Quantity`, `net.IP`, `kubernetes.authorization.Authorizer`. */
+  | { kind: "opaque"; name: string; params?: CelType[] }
+  /** A type parameter in an overload signature (`A`, `B`). */
+  | { kind: "param"; name: string };
+
+/** Implementation of one overload: receives evaluated arguments (receiver first for member calls). */
+export type OverloadImpl = (...args: CelValue[]) => CelValue | CelError;
+
+/**
+ * One row of a library table: a function overload.
+ * The overload id is derived from the signature (`receiver.name(argTypes)`); re-registering an id replaces it.
+ */
+export interface Overload {
+  /** Function name (`size`, `startsWith`, an operator name from operators.ts). */
+  name: string;
+  /** Member-style call (`x.f(y)`): the first entry of `args` is the receiver type. */
+  member: boolean;
+  /** Argument types (receiver first for member calls). */
+  args: CelType[];
+  /** Result type. */
+  result: CelType;
+  /** Implementation. */
+  impl: OverloadImpl;
+  /**
+   * Runtime cost of one call beyond the base call cost of 1 (cel-go's actual cost model),
+   * computed from the arguments; omitted = no extra cost.
+   */
+  cost?: (...args: CelValue[]) => number;
+}
+
+/** A declared struct/object type: its fields' types; `open: true` accepts any field name as `dyn`. */
+export interface ObjectTypeDecl {
+  fields: Record<string, CelType>;
+  open?: boolean;
+}
+
+/** Resolves type names not declared in `types` (e.g. every `Object.*` name in mutation expressions). */
+export type TypeResolver = (name: string) => ObjectTypeDecl | undefined;
+
+/** A library: a table of overloads plus any types and macros it brings. */
+export interface CelLibrary {
+  name: string;
+  overloads: Overload[];
+  types?: Record<string, ObjectTypeDecl>;
+}
+
+/** Options of an environment (immutable once built). */
+export interface CelEnvOptions {
+  /** Declared variables. Default: none. */
+  variables?: Record<string, CelType>;
+  /** Declared object types. Default: none. */
+  types?: Record<string, ObjectTypeDecl>;
+  /** Resolver for further type names. Default: none. */
+  resolveType?: TypeResolver;
+  /** Libraries, in order (later rows replace earlier rows with the same overload id). Default: the standard library only. */
+  libraries?: CelLibrary[];
+  /** Per-evaluation cost limit (cel-go actual cost). Default: 1,000,000. */
+  costLimit?: number;
+  /** Maximum expression length in code points. Default: 100,000 (cel-go). */
+  maxExpressionLength?: number;
+  /** Maximum parse recursion depth. Default: 250 (cel-go). */
+  maxRecursionDepth?: number;
+}
