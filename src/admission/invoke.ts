@@ -1,0 +1,83 @@
+// Runs the selected invocations for one object (reference §2.5, §2.8): matchConditions, the
+// mutations of each invocation in order, and the one reinvocation pass for IfNeeded invocations.
+import { deepEqual, type JsonObject } from "../data/index.js";
+import type { Invocation } from "./invocation.js";
+import type { PolicyError } from "./policy-error.js";
+import { invocationKey, ReinvocationState } from "./reinvocation.js";
+
+/** Outcome of evaluating the matchConditions of one invocation. */
+export type ConditionOutcome = { matches: boolean } | { error: string };
+
+/** Outcome of one mutation: the new object, or an error (a status error aborts the request). */
+export type MutationOutcome =
+  | { object: JsonObject }
+  | { error: string; fieldPath?: string; statusError?: boolean };
+
+/** What the invoker needs from compiled policies (CEL and patching live behind it). */
+export interface InvokerPorts<P> {
+  matchConditions(inv: Invocation<P>, object: JsonObject, oldObject: JsonObject | null): ConditionOutcome;
+  mutationCount(policy: P): number;
+  runMutation(inv: Invocation<P>, index: number, object: JsonObject, oldObject: JsonObject | null): MutationOutcome;
+  reinvocationPolicy(policy: P): "Never" | "IfNeeded";
+  failurePolicy(policy: P): "Fail" | "Ignore";
+}
+
+/** The result of admitting one object through its invocations. */
+export interface InvokeOutcome {
+  /** The object after all passes (the input object when nothing changed). */
+  object: JsonObject;
+  /** Policy errors of both passes, in order (failurePolicy not yet applied). */
+  errors: PolicyError[];
+  /** A status error that aborted the request (bypasses failurePolicy), if any. */
+  statusError?: PolicyError;
+  /** The invocations that changed the object, in order (`policy/binding[/param]`), per pass. */
+  changedBy: { pass: 1 | 2; policy: string; binding: string; param?: string }[];
+}
+
+/** Runs every invocation once, then the reinvocation pass when any mutation ran (reference §2.8). */
+export function invoke<P>(invocations: Invocation<P>[], object: JsonObject, oldObject: JsonObject | null, ports: InvokerPorts<P>): InvokeOutcome {
+  const out: InvokeOutcome = { object, errors: [], changedBy: [] };
+  const state = new ReinvocationState();
+  const dirty = runPass(1, invocations, oldObject, ports, state, out);
+  if (out.statusError || out.errors.some((e) => e.failurePolicy === "Fail")) return out;
+  if (dirty) runPass(2, invocations, oldObject, ports, state, out);
+  return out;
+}
+
+function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonObject | null, ports: InvokerPorts<P>, state: ReinvocationState, out: InvokeOutcome): boolean {
+  let dirty = false;
+  for (const inv of invocations) {
+    const base = { policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, failurePolicy: ports.failurePolicy(inv.policy) };
+    const cond = ports.matchConditions(inv, out.object, oldObject);
+    if ("error" in cond) {
+      out.errors.push({ ...base, code: "match-condition", message: cond.error });
+      continue;
+    }
+    if (!cond.matches) continue;
+    const key = invocationKey(inv.policyName, inv.bindingName, inv.paramKey);
+    if (pass === 2 && !state.shouldReinvoke(key)) continue;
+    const before = out.object;
+    const count = ports.mutationCount(inv.policy);
+    for (let i = 0; i < count; i++) {
+      const r = ports.runMutation(inv, i, out.object, oldObject);
+      if ("error" in r) {
+        const e: PolicyError = { ...base, code: "mutation", message: r.error, fieldPath: r.fieldPath };
+        if (r.statusError) {
+          out.statusError = e;
+          return dirty;
+        }
+        out.errors.push(e);
+        continue;
+      }
+      out.object = r.object;
+      dirty = true;
+    }
+    if (!deepEqual(before, out.object)) {
+      state.promote();
+      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey });
+    }
+    if (ports.reinvocationPolicy(inv.policy) === "IfNeeded") state.addPreviouslyInvoked(key);
+  }
+  if (dirty) state.promote();
+  return dirty;
+}

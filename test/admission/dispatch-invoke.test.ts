@@ -1,0 +1,108 @@
+// Tests of the invoker (reference §2.5, §2.8) with fake policies: order, matchConditions,
+// mutation errors, and the reinvocation pass.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { JsonObject } from "../../src/data/index.js";
+import { invoke, type InvokerPorts, type MutationOutcome, type ConditionOutcome } from "../../src/admission/invoke.js";
+import type { Invocation } from "../../src/admission/invocation.js";
+
+interface FakePolicy {
+  name: string;
+  reinvocation: "Never" | "IfNeeded";
+  failurePolicy?: "Fail" | "Ignore";
+  condition?: (o: JsonObject) => ConditionOutcome;
+  mutations: ((o: JsonObject) => MutationOutcome)[];
+}
+
+const ports: InvokerPorts<FakePolicy> = {
+  matchConditions: (inv, o) => inv.policy.condition?.(o) ?? { matches: true },
+  mutationCount: (p) => p.mutations.length,
+  runMutation: (inv, i, o) => inv.policy.mutations[i](o),
+  reinvocationPolicy: (p) => p.reinvocation,
+  failurePolicy: (p) => p.failurePolicy ?? "Fail",
+};
+
+function inv(policy: FakePolicy, param?: string): Invocation<FakePolicy> {
+  return {
+    policy, policyName: policy.name, bindingName: `${policy.name}-binding`, param: undefined, paramKey: param,
+    kind: { group: "", version: "v1", kind: "ConfigMap" }, resource: { group: "", version: "v1", resource: "configmaps" },
+  };
+}
+
+const foo = (o: JsonObject): number => Number(((o.metadata as JsonObject).annotations as JsonObject).foo);
+const incFoo = (o: JsonObject): MutationOutcome => ({
+  object: { ...o, metadata: { ...(o.metadata as JsonObject), annotations: { foo: String(foo(o) + 1) } } },
+});
+const cm = (): JsonObject => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c", annotations: { foo: "0" } } });
+
+test("two IfNeeded and one Never policy adding 1 give 5 (integration test 'multiple policies requiring reinvocation')", () => {
+  const ps: FakePolicy[] = [
+    { name: "p1", reinvocation: "IfNeeded", mutations: [incFoo] },
+    { name: "p2", reinvocation: "IfNeeded", mutations: [incFoo] },
+    { name: "p3", reinvocation: "Never", mutations: [incFoo] },
+  ];
+  const out = invoke(ps.map((p) => inv(p)), cm(), null, ports);
+  assert.equal(foo(out.object), 5);
+  assert.deepEqual(out.changedBy.map((c) => `${c.pass}:${c.policy}`), ["1:p1", "1:p2", "1:p3", "2:p1", "2:p2"]);
+});
+
+test("one IfNeeded policy with two params plus a Never policy also gives 5", () => {
+  const p1: FakePolicy = { name: "p1", reinvocation: "IfNeeded", mutations: [incFoo] };
+  const p2: FakePolicy = { name: "p2", reinvocation: "Never", mutations: [incFoo] };
+  const out = invoke([inv(p1, "ns/a"), inv(p1, "ns/b"), inv(p2)], cm(), null, ports);
+  assert.equal(foo(out.object), 5);
+});
+
+test("a single Never policy runs once", () => {
+  const out = invoke([inv({ name: "p", reinvocation: "Never", mutations: [incFoo] })], cm(), null, ports);
+  assert.equal(foo(out.object), 1);
+});
+
+test("a single IfNeeded policy runs twice", () => {
+  const out = invoke([inv({ name: "p", reinvocation: "IfNeeded", mutations: [incFoo] })], cm(), null, ports);
+  assert.equal(foo(out.object), 2);
+});
+
+test("an IfNeeded policy skipped by its matchCondition in pass 1 is not reinvoked", () => {
+  const guarded: FakePolicy = { name: "a", reinvocation: "IfNeeded", condition: (o) => ({ matches: foo(o) >= 1 }), mutations: [incFoo] };
+  const never: FakePolicy = { name: "b", reinvocation: "Never", mutations: [incFoo] };
+  const out = invoke([inv(guarded), inv(never)], cm(), null, ports);
+  assert.equal(foo(out.object), 1);
+});
+
+test("a no-op mutation still triggers the reinvocation pass (the working copy is dirty)", () => {
+  const noop: FakePolicy = { name: "a", reinvocation: "IfNeeded", mutations: [(o) => ({ object: o })] };
+  let runs = 0;
+  const counting: FakePolicy = { name: "b", reinvocation: "IfNeeded", mutations: [(o) => (runs++, { object: o })] };
+  invoke([inv(noop), inv(counting)], cm(), null, ports);
+  assert.equal(runs, 2);
+});
+
+test("a failing mutation is recorded and the next mutation of the same policy still runs", () => {
+  const p: FakePolicy = { name: "p", reinvocation: "Never", failurePolicy: "Ignore", mutations: [() => ({ error: "boom" }), incFoo] };
+  const out = invoke([inv(p)], cm(), null, ports);
+  assert.equal(foo(out.object), 1);
+  assert.deepEqual(out.errors.map((e) => [e.code, e.message, e.failurePolicy]), [["mutation", "boom", "Ignore"]]);
+});
+
+test("a Fail error in pass 1 stops before the reinvocation pass", () => {
+  const p: FakePolicy = { name: "p", reinvocation: "IfNeeded", mutations: [incFoo, () => ({ error: "boom" })] };
+  const out = invoke([inv(p)], cm(), null, ports);
+  assert.equal(foo(out.object), 1);
+  assert.equal(out.errors.length, 1);
+});
+
+test("a matchCondition error is recorded and the invocation skipped", () => {
+  const p: FakePolicy = { name: "p", reinvocation: "Never", condition: () => ({ error: "no such key: labels" }), mutations: [incFoo] };
+  const out = invoke([inv(p)], cm(), null, ports);
+  assert.equal(foo(out.object), 0);
+  assert.deepEqual(out.errors.map((e) => e.code), ["match-condition"]);
+});
+
+test("a status error aborts the remaining invocations", () => {
+  const bad: FakePolicy = { name: "a", reinvocation: "Never", failurePolicy: "Ignore", mutations: [() => ({ error: "Internal error occurred: x", statusError: true })] };
+  const next: FakePolicy = { name: "b", reinvocation: "Never", mutations: [incFoo] };
+  const out = invoke([inv(bad), inv(next)], cm(), null, ports);
+  assert.equal(out.statusError?.message, "Internal error occurred: x");
+  assert.equal(foo(out.object), 0);
+});
