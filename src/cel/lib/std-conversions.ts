@@ -1,0 +1,85 @@
+// Standard library: type conversions int(), uint(), double(), string(), bytes(), bool(),
+// timestamp(), duration(), dyn() and type().
+import type { Overload } from "../types.js";
+import {
+  celError, errText, INT64_MAX, checkedUint, doubleToInt, doubleToUint, celUint, celTimestamp, parseTimestamp,
+  parseDuration, formatTimestamp, formatDuration, celType, typeNameOf,
+  type CelValue, type CelError, type CelUint, type CelTimestamp, type CelDuration,
+} from "../values/index.js";
+import { T, fn, traversal } from "./sig.js";
+import { formatDoubleG } from "./util-format-double.js";
+
+const utf8 = new TextEncoder();
+const utf8Strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const INT_RE = /^[+-]?\d+$/;
+const FLOAT_RE = /^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[iI]nf(?:inity)?|NaN|nan)$/;
+
+function parseInt64(s: string): CelValue | CelError {
+  if (!INT_RE.test(s)) return celError(`strconv.ParseInt: parsing ${JSON.stringify(s)}: invalid syntax`);
+  const v = BigInt(s);
+  return v > INT64_MAX || v < -INT64_MAX - 1n ? celError(errText.intOverflow) : v;
+}
+function parseUint64(s: string): CelValue | CelError {
+  if (!/^\+?\d+$/.test(s)) return celError(`strconv.ParseUint: parsing ${JSON.stringify(s)}: invalid syntax`);
+  return checkedUint(BigInt(s));
+}
+function parseDouble(s: string): CelValue | CelError {
+  if (!FLOAT_RE.test(s)) return celError(`strconv.ParseFloat: parsing ${JSON.stringify(s)}: invalid syntax`);
+  const t = s.replace(/^([+-]?)(?:[iI]nf(?:inity)?)$/, "$1Infinity").replace(/^[+-]?(?:NaN|nan)$/, "NaN");
+  return Number(t);
+}
+const BOOL_TEXT: Record<string, boolean> = { "1": true, t: true, T: true, TRUE: true, true: true, True: true, "0": false, f: false, F: false, FALSE: false, false: false, False: false };
+function parseBool(s: string): CelValue | CelError {
+  const b = BOOL_TEXT[s];
+  return b === undefined ? celError(`type conversion error from 'string' to 'bool'`) : b;
+}
+function bytesToString(b: Uint8Array): CelValue | CelError {
+  try {
+    return utf8Strict.decode(b);
+  } catch {
+    return celError("invalid UTF-8 in bytes, cannot convert to string");
+  }
+}
+const uintToInt = (u: CelUint): CelValue | CelError => (u.value > INT64_MAX ? celError(errText.intOverflow) : u.value);
+const intToUint = (i: bigint): CelValue | CelError => checkedUint(i);
+const strCost = (s: string): number => traversal(s.length);
+
+/** Conversion functions of the standard library. */
+export const stdConversions: Overload[] = [
+  fn("int",       [T.int],       T.int,       (v: bigint) => v),
+  fn("int",       [T.uint],      T.int,       uintToInt),
+  fn("int",       [T.double],    T.int,       doubleToInt),
+  fn("int",       [T.string],    T.int,       parseInt64),
+  fn("int",       [T.timestamp], T.int,       (t: CelTimestamp) => BigInt(t.sec)),
+  fn("int",       [T.duration],  T.int,       (d: CelDuration) => d.nanos),
+  fn("uint",      [T.uint],      T.uint,      (v: CelUint) => v),
+  fn("uint",      [T.int],       T.uint,      intToUint),
+  fn("uint",      [T.double],    T.uint,      doubleToUint),
+  fn("uint",      [T.string],    T.uint,      parseUint64),
+  fn("double",    [T.double],    T.double,    (v: number) => v),
+  fn("double",    [T.int],       T.double,    (v: bigint) => Number(v)),
+  fn("double",    [T.uint],      T.double,    (v: CelUint) => Number(v.value)),
+  fn("double",    [T.string],    T.double,    parseDouble),
+  fn("string",    [T.string],    T.string,    (v: string) => v),
+  fn("string",    [T.int],       T.string,    (v: bigint) => v.toString()),
+  fn("string",    [T.uint],      T.string,    (v: CelUint) => v.value.toString()),
+  fn("string",    [T.double],    T.string,    formatDoubleG),
+  fn("string",    [T.bool],      T.string,    (v: boolean) => String(v)),
+  fn("string",    [T.bytes],     T.string,    bytesToString, (b: Uint8Array) => traversal(b.length)),
+  fn("string",    [T.timestamp], T.string,    formatTimestamp),
+  fn("string",    [T.duration],  T.string,    formatDuration),
+  fn("bytes",     [T.bytes],     T.bytes,     (v: Uint8Array) => v),
+  fn("bytes",     [T.string],    T.bytes,     (s: string) => utf8.encode(s), strCost),
+  fn("bool",      [T.bool],      T.bool,      (v: boolean) => v),
+  fn("bool",      [T.string],    T.bool,      parseBool),
+  fn("timestamp", [T.timestamp], T.timestamp, (v: CelTimestamp) => v),
+  fn("timestamp", [T.string],    T.timestamp, parseTimestamp),
+  fn("timestamp", [T.int],       T.timestamp, (v: bigint) => celTimestamp(Number(v))),
+  fn("duration",  [T.duration],  T.duration,  (v: CelDuration) => v),
+  fn("duration",  [T.string],    T.duration,  parseDuration),
+  fn("dyn",       [T.A],         T.dyn,       (v: CelValue) => v),
+  fn("type",      [T.A],         T.typeOf(T.A), (v: CelValue) => celType(typeNameOf(v))),
+];
+
+/** A uint from a number (re-export for libraries that build uints). */
+export const uintOf = celUint;

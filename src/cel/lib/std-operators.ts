@@ -1,0 +1,119 @@
+// Standard library: arithmetic, comparison, equality, logic, membership, index and size operators.
+import { op } from "../operators.js";
+import type { Overload } from "../types.js";
+import {
+  celError, errText, checkedInt, checkedUint, intDivide, intModulo, celUint, celDuration, addTimestamp,
+  subtractTimestamps, celList, celEquals, compareValues, isCelError,
+  type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
+} from "../values/index.js";
+import { T, fn, member, actualSize, traversal } from "./sig.js";
+
+const addList = (a: CelList, b: CelList): CelValue => (a.size() === 0 ? b : b.size() === 0 ? a : celList([...a.toArray(), ...b.toArray()]));
+const concatBytes = (a: Uint8Array, b: Uint8Array): Uint8Array => { const r = new Uint8Array(a.length + b.length); r.set(a); r.set(b, a.length); return r; };
+const uDiv = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
+const uMod = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.modulusByZero) : celUint(a.value % b.value));
+const tsPlus = (t: CelTimestamp, d: CelDuration): CelValue | CelError => addTimestamp(t, d.nanos);
+const tsMinus = (t: CelTimestamp, d: CelDuration): CelValue | CelError => addTimestamp(t, -d.nanos);
+const negInt = (a: bigint): CelValue | CelError => checkedInt(-a);
+const strCost = (a: string, b: string): number => traversal(actualSize(a) + actualSize(b));
+const bytesCost = (a: Uint8Array, b: Uint8Array): number => traversal(a.length + b.length);
+const eqCost = (a: CelValue, b: CelValue): number => traversal(Math.min(actualSize(a), actualSize(b)));
+
+/** An ordering operator's implementation from a predicate on compare's result (NaN → false). */
+function ordered(pred: (c: number) => boolean): (a: CelValue, b: CelValue) => CelValue | CelError {
+  return (a, b) => {
+    const c = compareValues(a, b);
+    return c === undefined ? celError(errText.noSuchOverload) : pred(c);
+  };
+}
+const lt = ordered((c) => c < 0), le = ordered((c) => c <= 0), gt = ordered((c) => c > 0), ge = ordered((c) => c >= 0);
+const orderedTypes = [T.bool, T.int, T.uint, T.double, T.string, T.bytes, T.timestamp, T.duration];
+const numericPairs = [[T.int, T.uint], [T.int, T.double], [T.uint, T.int], [T.uint, T.double], [T.double, T.int], [T.double, T.uint]];
+const stringish = (t: { kind: string }): boolean => t.kind === "string" || t.kind === "bytes";
+
+function comparisonRows(): Overload[] {
+  const rows: Overload[] = [];
+  for (const [name, impl] of [[op.less, lt], [op.lessEquals, le], [op.greater, gt], [op.greaterEquals, ge]] as const) {
+    for (const t of orderedTypes) rows.push(fn(name, [t, t], T.bool, impl, stringish(t) ? eqCost : undefined));
+    for (const [a, b] of numericPairs) rows.push(fn(name, [a, b], T.bool, impl));
+  }
+  return rows;
+}
+
+function listIndex(l: CelList, i: CelValue): CelValue | CelError {
+  let n: number;
+  if (typeof i === "bigint") n = Number(i);
+  else if (typeof i === "number") { if (!Number.isInteger(i)) return celError(`unsupported index value ${i} in list`); n = i; }
+  else n = Number((i as CelUint).value);
+  if (n < 0 || n >= l.size()) return celError(`index out of bounds: ${String(typeof i === "object" ? (i as CelUint).value : i)}`);
+  return l.get(n);
+}
+/** `m[k]` with cel-go's `no such key` error. */
+export function mapIndex(m: CelMap, k: CelValue): CelValue | CelError {
+  const v = m.get(k);
+  return v === undefined ? celError(`no such key: ${typeof k === "object" && k !== null && (k as { kind: number }).kind === 2 ? (k as CelUint).value : String(k)}`) : v;
+}
+/** `l[i]` with cel-go's index errors. */
+export { listIndex };
+
+function inList(x: CelValue, l: CelList): boolean {
+  const n = l.size();
+  for (let i = 0; i < n; i++) if (celEquals(x, l.get(i))) return true;
+  return false;
+}
+
+const L = T.list(T.A), M = T.map(T.A, T.B);
+
+/** Operators of the standard library. */
+export const stdOperators: Overload[] = [
+  fn(op.add,      [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a + b)),
+  fn(op.add,      [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value + b.value)),
+  fn(op.add,      [T.double, T.double],       T.double,    (a: number, b: number) => a + b),
+  fn(op.add,      [T.string, T.string],       T.string,    (a: string, b: string) => a + b, strCost),
+  fn(op.add,      [T.bytes, T.bytes],         T.bytes,     concatBytes, bytesCost),
+  fn(op.add,      [L, L],                     L,           addList),
+  fn(op.add,      [T.timestamp, T.duration],  T.timestamp, tsPlus),
+  fn(op.add,      [T.duration, T.timestamp],  T.timestamp, (d: CelDuration, t: CelTimestamp) => tsPlus(t, d)),
+  fn(op.add,      [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => celDuration(a.nanos + b.nanos)),
+  fn(op.subtract, [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a - b)),
+  fn(op.subtract, [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value - b.value)),
+  fn(op.subtract, [T.double, T.double],       T.double,    (a: number, b: number) => a - b),
+  fn(op.subtract, [T.timestamp, T.timestamp], T.duration,  subtractTimestamps),
+  fn(op.subtract, [T.timestamp, T.duration],  T.timestamp, tsMinus),
+  fn(op.subtract, [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => celDuration(a.nanos - b.nanos)),
+  fn(op.multiply, [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a * b)),
+  fn(op.multiply, [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value * b.value)),
+  fn(op.multiply, [T.double, T.double],       T.double,    (a: number, b: number) => a * b),
+  fn(op.divide,   [T.int, T.int],             T.int,       intDivide),
+  fn(op.divide,   [T.uint, T.uint],           T.uint,      uDiv),
+  fn(op.divide,   [T.double, T.double],       T.double,    (a: number, b: number) => a / b),
+  fn(op.modulo,   [T.int, T.int],             T.int,       intModulo),
+  fn(op.modulo,   [T.uint, T.uint],           T.uint,      uMod),
+  fn(op.negate,   [T.int],                    T.int,       negInt),
+  fn(op.negate,   [T.double],                 T.double,    (a: number) => -a),
+  fn(op.logicalNot, [T.bool],                 T.bool,      (a: boolean) => !a),
+  fn(op.logicalAnd, [T.bool, T.bool],         T.bool,      (a: boolean, b: boolean) => a && b),
+  fn(op.logicalOr,  [T.bool, T.bool],         T.bool,      (a: boolean, b: boolean) => a || b),
+  fn(op.conditional, [T.bool, T.A, T.A],      T.A,         (c: boolean, a: CelValue, b: CelValue) => (c ? a : b)),
+  fn(op.notStrictlyFalse, [T.bool],           T.bool,      (a: boolean) => a),
+  fn(op.equals,   [T.A, T.A],                 T.bool,      (a: CelValue, b: CelValue) => celEquals(a, b), eqCost),
+  fn(op.notEquals, [T.A, T.A],                T.bool,      (a: CelValue, b: CelValue) => !celEquals(a, b), eqCost),
+  ...comparisonRows(),
+  fn(op.in,       [T.A, L],                   T.bool,      inList, (_x: CelValue, l: CelList) => l.size() - 1),
+  fn(op.in,       [T.A, M],                   T.bool,      (x: CelValue, m: CelMap) => m.has(x)),
+  fn(op.index,    [L, T.int],                 T.A,         listIndex),
+  fn(op.index,    [L, T.uint],                T.A,         listIndex),
+  fn(op.index,    [L, T.double],              T.A,         listIndex),
+  fn(op.index,    [M, T.A],                   T.B,         mapIndex),
+  fn("size",      [T.string],                 T.int,       (s: string) => BigInt(actualSize(s))),
+  member("size",  [T.string],                 T.int,       (s: string) => BigInt(actualSize(s))),
+  fn("size",      [T.bytes],                  T.int,       (b: Uint8Array) => BigInt(b.length)),
+  member("size",  [T.bytes],                  T.int,       (b: Uint8Array) => BigInt(b.length)),
+  fn("size",      [L],                        T.int,       (l: CelList) => BigInt(l.size())),
+  member("size",  [L],                        T.int,       (l: CelList) => BigInt(l.size())),
+  fn("size",      [M],                        T.int,       (m: CelMap) => BigInt(m.size())),
+  member("size",  [M],                        T.int,       (m: CelMap) => BigInt(m.size())),
+];
+
+/** True when `v` is an error (re-exported for library code). */
+export const isErr = isCelError;

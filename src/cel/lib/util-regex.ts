@@ -1,0 +1,19 @@
+// Compiled RE2 patterns (re2js), cached by pattern text; errors as cel-go-like messages.
+import { RE2JS } from "re2js";
+
+const cache = new Map<string, RE2JS | string>();
+
+/** The compiled pattern, or an error message for an invalid one. */
+export function compileRegex(pattern: string): RE2JS | string {
+  let r = cache.get(pattern);
+  if (r === undefined) {
+    try {
+      r = RE2JS.compile(pattern);
+    } catch (e) {
+      r = `error parsing regexp: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (cache.size > 1000) cache.clear();
+    cache.set(pattern, r);
+  }
+  return r;
+}

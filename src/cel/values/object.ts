@@ -1,0 +1,58 @@
+// CEL object values: named structs (`Object.spec{…}`, `JSONPatch{…}`, `kubernetes.*`) with set
+// fields, and lazily computed objects (the `variables` activation entry: thunks run once, cached).
+import type { CelValue } from "./value.js";
+import type { CelError } from "./error.js";
+
+/** A named struct value. `get` returns undefined for an unset field. */
+export interface CelObject {
+  readonly kind: 13;
+  readonly typeName: string;
+  get(field: string): CelValue | CelError | undefined;
+  /** True when the field was set. */
+  isSet(field: string): boolean;
+  /** Names of set fields (for lazy objects: the declared fields). */
+  fieldNames(): readonly string[];
+}
+
+class StructObject implements CelObject {
+  readonly kind = 13 as const;
+  constructor(readonly typeName: string, readonly fields: Map<string, CelValue>) {}
+  get(field: string): CelValue | undefined { return this.fields.get(field); }
+  isSet(field: string): boolean { return this.fields.has(field); }
+  fieldNames(): readonly string[] { return [...this.fields.keys()]; }
+}
+
+class LazyObject implements CelObject {
+  readonly kind = 13 as const;
+  private readonly cache = new Map<string, CelValue | CelError>();
+  constructor(readonly typeName: string, readonly thunks: ReadonlyMap<string, () => CelValue | CelError>) {}
+  get(field: string): CelValue | CelError | undefined {
+    let v = this.cache.get(field);
+    if (v !== undefined || this.cache.has(field)) return v;
+    const t = this.thunks.get(field);
+    if (!t) return undefined;
+    v = t();
+    this.cache.set(field, v);
+    return v;
+  }
+  isSet(field: string): boolean { return this.thunks.has(field); }
+  fieldNames(): readonly string[] { return [...this.thunks.keys()]; }
+}
+
+/** A struct value of `typeName` with the given set fields (the map is not copied). */
+export function celObject(typeName: string, fields: Map<string, CelValue>): CelObject {
+  return new StructObject(typeName, fields);
+}
+/** A lazy object: each field's thunk runs on first access; results (errors too) are cached in this value. */
+export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>): CelObject {
+  return new LazyObject(typeName, thunks);
+}
+/** True when `v` is an object value. */
+export function isCelObject(v: unknown): v is CelObject {
+  return v instanceof StructObject || v instanceof LazyObject;
+}
+
+/** The JSONPatch type name and its fields (reference §4.3). */
+export const JSONPATCH_TYPE = "JSONPatch";
+/** Fields a JSONPatch value may set. */
+export const JSONPATCH_FIELDS: ReadonlySet<string> = new Set(["op", "path", "from", "value"]);
