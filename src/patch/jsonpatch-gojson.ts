@@ -1,0 +1,102 @@
+// Go text forms the JSON-patch applier needs to match kube-apiserver byte for byte: encoding/json
+// compact output (scalar comparison in `test`, copy-size accounting) and strconv.Quote.
+import { JsonFloat, isObject, type JsonValue } from "../data/index.js";
+
+const HEX = "0123456789abcdef";
+/** Go's unicode.IsPrint for non-ASCII runes: letters, marks, numbers, punctuation, symbols. */
+const GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+
+/**
+ * The text Go's `encoding/json` writes for `v` (compact, HTML-safe escaping as `json.Marshal`
+ * and the apiserver's serializer use): `<`, `>`, `&`, U+2028, U+2029 and control characters are
+ * escaped; numbers use Go's float format, so the double `1.0` prints as `1` (exactly like the
+ * int `1`), `1e21` as `1e+21`, `-0.0` as `-0`; bigints print all digits. NaN and ±Inf (never in
+ * a manifest) print as protojson does: `"NaN"`, `"Infinity"`, `"-Infinity"`. Object keys keep
+ * their insertion order (Go sorts them; this never changes a size or a scalar comparison).
+ */
+export function goJsonText(v: JsonValue): string {
+  if (v === null) return "null";
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (typeof v === "string") return goJsonString(v);
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "number") return Number.isInteger(v) ? BigInt(v).toString() : goFloat(v);
+  if (v instanceof JsonFloat) return goFloat(v.value);
+  if (Array.isArray(v)) return `[${v.map(goJsonText).join(",")}]`;
+  if (isObject(v)) return `{${Object.keys(v).map((k) => `${goJsonString(k)}:${goJsonText(v[k])}`).join(",")}}`;
+  return "null";
+}
+
+/** Bytes of {@link goJsonText}`(v)` in UTF-8: what json-patch v4 adds to its copy budget. */
+export function goJsonSize(v: JsonValue): number {
+  return Buffer.byteLength(goJsonText(v), "utf8");
+}
+
+function goFloat(f: number): string {
+  if (Number.isNaN(f)) return '"NaN"';
+  if (f === Infinity) return '"Infinity"';
+  if (f === -Infinity) return '"-Infinity"';
+  if (Object.is(f, -0)) return "-0";
+  // JS Number#toString uses fixed notation exactly when 1e-6 <= |f| < 1e21, like Go's
+  // float encoder, with the same shortest round-trip digits and the same exponent form.
+  return String(f);
+}
+
+/** A JSON string literal as Go's encoding/json writes it (HTML-safe, Go ≥ 1.22 escapes). */
+export function goJsonString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (ch === "\b") out += "\\b";
+    else if (ch === "\f") out += "\\f";
+    else if (c < 0x20 || ch === "<" || ch === ">" || ch === "&" || c === 0x2028 || c === 0x2029) out += `\\u${c.toString(16).padStart(4, "0")}`;
+    else if (c >= 0xd800 && c <= 0xdfff) out += "\ufffd"; // a lone surrogate: Go only ever holds U+FFFD
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** Go's `strconv.Quote(s)` (used in Atoi error texts). */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (ch === '"' || ch === "\\") out += "\\" + ch;
+    else if (c >= 0x20 && c < 0x7f) out += ch;
+    else if (c >= 0xd800 && c <= 0xdfff) out += "\ufffd";
+    else if (c >= 0x80 && GO_PRINTABLE.test(ch)) out += ch;
+    else out += quoteEscape(c);
+  }
+  return out + '"';
+}
+
+function quoteEscape(c: number): string {
+  switch (c) {
+    case 0x07: return "\\a";
+    case 0x08: return "\\b";
+    case 0x0c: return "\\f";
+    case 0x0a: return "\\n";
+    case 0x0d: return "\\r";
+    case 0x09: return "\\t";
+    case 0x0b: return "\\v";
+  }
+  if (c < 0x20 || c === 0x7f) return "\\x" + HEX[c >> 4] + HEX[c & 15];
+  if (c < 0x10000) return "\\u" + c.toString(16).padStart(4, "0");
+  return "\\U" + c.toString(16).padStart(8, "0");
+}
+
+/**
+ * The apiserver writes each op's `op`, `path` and `from` as `strconv.Quote(s)` and json-patch
+ * reads them back with `json.Unmarshal`. Go-only escapes (`\a`, `\v`, `\xNN`, `\UNNNNNNNN`) are
+ * invalid JSON, so such strings do not survive: this returns the decoder's error text (e.g.
+ * `invalid character 'x' in string escape code`), or undefined when `s` round-trips.
+ */
+export function quotedStringDecodeError(s: string): string | undefined {
+  const q = goQuote(s);
+  const m = /\\([avxU])/.exec(q.replace(/\\\\/g, "")); // drop escaped backslashes first
+  return m ? `invalid character '${m[1]}' in string escape code` : undefined;
+}
