@@ -1,0 +1,56 @@
+// The fields of a MutationConfig `spec` (fn.kmutate.dev/v1alpha1) as one table: the validator
+// walks it, and tests check it against krm/function-config.schema.json.
+import type { AuthorizerDecision, Operation } from "../admission/index.js";
+
+/** The shape of one config field. */
+export type FieldSpec =
+  | { type: "string"; minLength?: number }
+  | { type: "boolean" }
+  | { type: "enum"; values: readonly string[] }
+  | { type: "stringList" }
+  | { type: "stringListMap" }
+  | { type: "object"; fields: Readonly<Record<string, FieldSpec>> };
+
+/** API version of the typed functionConfig. */
+export const MUTATION_CONFIG_API_VERSION = "fn.kmutate.dev/v1alpha1";
+/** Kind of the typed functionConfig. */
+export const MUTATION_CONFIG_KIND = "MutationConfig";
+
+/** Allowed operations (`spec.operation`). */
+export const operations = ["CREATE", "UPDATE"] as const satisfies readonly Operation[];
+/** Allowed authorizer decisions (`spec.authorizer.decision`). */
+export const decisions = ["NoOpinion", "Allow", "Deny"] as const satisfies readonly AuthorizerDecision[];
+
+/** Every field of `spec`. */
+export const specFields = {
+  operation: { type: "enum", values: operations },
+  userInfo: {
+    type: "object",
+    fields: {
+      username: { type: "string" },
+      uid: { type: "string" },
+      groups: { type: "stringList" },
+      extra: { type: "stringListMap" },
+    },
+  },
+  dryRun: { type: "boolean" },
+  defaultNamespace: { type: "string", minLength: 1 },
+  authorizer: { type: "object", fields: { decision: { type: "enum", values: decisions } } },
+  strict: { type: "boolean" },
+} as const satisfies Record<string, FieldSpec>;
+
+/**
+ * ConfigMap `data` keys (string values) and the spec path each one sets. `groups` is
+ * comma-separated; `extra` is `key=v1,v2;key2=v3`; booleans are `"true"` / `"false"`.
+ */
+export const configMapKeys = {
+  operation: "operation",
+  username: "userInfo.username",
+  uid: "userInfo.uid",
+  groups: "userInfo.groups",
+  extra: "userInfo.extra",
+  dryRun: "dryRun",
+  defaultNamespace: "defaultNamespace",
+  authorizer: "authorizer.decision",
+  strict: "strict",
+} as const satisfies Record<string, string>;

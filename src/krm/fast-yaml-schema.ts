@@ -1,0 +1,63 @@
+// js-yaml schemas of the fast path: YAML 1.2 core + merge keys, where integral floats (`1.0`,
+// `1e3`) load as JsonFloat and ints beyond 2^53 as bigint, and the dumper writes both back.
+import yaml from "js-yaml";
+import { JsonFloat } from "../data/index.js";
+import { floatText, floatValue, intFromLiteral, intText } from "./numbers.js";
+
+// js-yaml exports its built-in types as `types` (documented), but @types/js-yaml omits it.
+interface BuiltinType {
+  resolve(data: string): boolean;
+  construct(data: string): unknown;
+}
+const base = (yaml as unknown as { types: Record<"int" | "float", BuiltinType> & { merge: yaml.Type } }).types;
+
+const intType = new yaml.Type("tag:yaml.org,2002:int", {
+  kind: "scalar",
+  resolve: (data: string) => base.int.resolve(data),
+  construct: intFromLiteral,
+  predicate: (v: unknown) => typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v)),
+  represent: (v: object) => intText(v as unknown as number | bigint),
+});
+
+const floatType = new yaml.Type("tag:yaml.org,2002:float", {
+  kind: "scalar",
+  resolve: (data: string) => base.float.resolve(data),
+  construct: (data: string) => floatValue(base.float.construct(data) as number),
+  predicate: (v: unknown) => typeof v === "number" && !Number.isInteger(v),
+  represent: (v: object) => yamlFloatText(v as unknown as number),
+});
+
+// Own tag so it does not replace floatType; it never resolves text (dump-only).
+const jsonFloatType = new yaml.Type("tag:kmutate.dev,2026:jsonfloat", {
+  kind: "scalar",
+  resolve: () => false,
+  instanceOf: JsonFloat,
+  represent: (v: object) => yamlFloatText((v as JsonFloat).value),
+});
+
+function yamlFloatText(n: number): string {
+  if (Number.isNaN(n)) return ".nan";
+  if (n === Infinity) return ".inf";
+  if (n === -Infinity) return "-.inf";
+  return floatText(n);
+}
+
+/**
+ * Plain scalars that YAML 1.1 readers (kubectl's sigs.k8s.io/yaml) would not read as strings:
+ * `1_000`, `1:20`, timestamps, `=`. Used by the dumper only, so such strings get quoted.
+ */
+const yaml11LookAlike = new yaml.Type("tag:kmutate.dev,2026:yaml11-lookalike", {
+  kind: "scalar",
+  resolve: (data: string) =>
+    /^[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+)$/.test(data) ||
+    /^\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?$/.test(data) ||
+    data === "=",
+  construct: (data: string) => data,
+  predicate: () => false,
+});
+
+/** Schema for loading: core (null, bool, int, float) + merge keys, with kmutate's numbers. */
+export const loadSchema = yaml.CORE_SCHEMA.extend({ implicit: [base.merge, intType, floatType] });
+
+/** Schema for dumping: also quotes strings that YAML 1.1 readers would take for non-strings. */
+export const dumpSchema = yaml.CORE_SCHEMA.extend({ implicit: [intType, floatType, jsonFloatType, yaml11LookAlike] });

@@ -1,0 +1,69 @@
+// The KRM function: ResourceList bytes in → ResourceList text out, results, exit code. Bad input
+// becomes error results in the output list, or one stderr line when no list can be written.
+import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
+import type { JsonObject, JsonValue } from "../data/index.js";
+import { formatError } from "./format-error.js";
+import { parseFunctionConfig } from "./function-config.js";
+import { decodeText, readDocument } from "./read.js";
+import { checkResourceList } from "./resource-list.js";
+import { errorResults, exitCodeOf, withFiles } from "./results.js";
+import type { Format } from "./types.js";
+import { outputDocument, writeValue } from "./write.js";
+
+/** What one function run prints and returns. */
+export interface FunctionRun {
+  /** The output ResourceList ("" when none could be written). */
+  stdout: string;
+  /** One line per problem that could not be reported as a result ("" otherwise). */
+  stderr: string;
+  exitCode: 0 | 1;
+  /** The results written into the output list. */
+  results: KrmResult[];
+}
+
+/** The admission step; injectable for tests. Default: `admit` of the admission layer. */
+export type Admitter = (items: JsonObject[], options: AdmitOptions) => AdmitOutput;
+
+/** Runs the KRM function on one input (bytes or text), named `source` in messages. */
+export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, source = "stdin"): FunctionRun {
+  let text: string;
+  if (typeof input === "string") text = input;
+  else {
+    const d = decodeText(input);
+    if (!d.ok) return rejected([formatError(d.error, source)]);
+    text = d.text;
+  }
+  const read = readDocument(text);
+  if (!read.ok) return rejected(read.errors.map((e) => formatError(e, source, text)));
+  const check = checkResourceList(read.value);
+  if (check.kind === "rejected") return rejected(check.errors.map((e) => formatError(e, source)));
+  if (check.kind === "invalid") {
+    const items = check.doc.items;
+    return finish(check.doc, items, errorResults(check.errors, Array.isArray(items) ? items : []), read.format);
+  }
+  const { doc, items, functionConfig } = check.list;
+  const config = parseFunctionConfig(functionConfig);
+  if (!config.ok) return finish(doc, items, errorResults(config.errors), read.format);
+  let out: AdmitOutput;
+  try {
+    out = admit(items, config.options);
+  } catch (e) {
+    return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read.format);
+  }
+  if (out.items.length !== items.length) {
+    const message = `internal error: admission returned ${out.items.length} items for ${items.length}`;
+    return finish(doc, items, [{ severity: "error", message }], read.format);
+  }
+  return finish(doc, out.items, withFiles(out.results, out.items), read.format);
+}
+
+function rejected(lines: string[]): FunctionRun {
+  return { stdout: "", stderr: lines.map((l) => `kmutate: ${l}\n`).join(""), exitCode: 1, results: [] };
+}
+
+function finish(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], format: Format): FunctionRun {
+  const outDoc = outputDocument(doc, items, results);
+  const w = writeValue(outDoc, format);
+  if (!w.ok) return rejected([formatError(w.error, "output")]);
+  return { stdout: w.text, stderr: "", exitCode: exitCodeOf(results), results };
+}

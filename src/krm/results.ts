@@ -1,0 +1,87 @@
+// KRM results: building per-object results, locating them in files via the kpt/kustomize
+// path/index annotations, and the exit code (one pure function of the results).
+import { getKey, getString, isObject, type JsonObject } from "../data/index.js";
+import type { KrmResult, Severity } from "../admission/index.js";
+import type { KrmError } from "./types.js";
+
+const PATH_ANNOTATIONS = ["internal.config.kubernetes.io/path", "config.kubernetes.io/path"] as const;
+const INDEX_ANNOTATIONS = ["internal.config.kubernetes.io/index", "config.kubernetes.io/index"] as const;
+
+/** The exit code of a run: 1 if any result has severity `error`, else 0. */
+export function exitCodeOf(results: readonly KrmResult[]): 0 | 1 {
+  return results.some((r) => r.severity === "error") ? 1 : 0;
+}
+
+/** The `resourceRef` of an object (apiVersion, kind, name, and namespace when set). */
+export function resourceRefOf(item: JsonObject): NonNullable<KrmResult["resourceRef"]> {
+  const ref: NonNullable<KrmResult["resourceRef"]> = {
+    apiVersion: getString(item, "apiVersion") ?? "",
+    kind: getString(item, "kind") ?? "",
+    name: getString(item, "metadata", "name") ?? "",
+  };
+  const ns = getString(item, "metadata", "namespace");
+  if (ns !== undefined && ns !== "") ref.namespace = ns;
+  return ref;
+}
+
+/** The `file` of an object from its path/index annotations (internal first, then legacy). */
+export function fileOf(item: JsonObject): KrmResult["file"] {
+  const annotations = getKey(isObject(item.metadata) ? item.metadata : {}, "annotations");
+  if (!isObject(annotations)) return undefined;
+  const path = PATH_ANNOTATIONS.map((k) => getKey(annotations, k)).find((v) => typeof v === "string");
+  if (typeof path !== "string") return undefined;
+  const file: NonNullable<KrmResult["file"]> = { path };
+  const index = INDEX_ANNOTATIONS.map((k) => getKey(annotations, k)).find((v) => typeof v === "string");
+  if (typeof index === "string" && /^\d+$/.test(index)) file.index = Number(index);
+  return file;
+}
+
+/**
+ * A result about one object: its resourceRef and file location, plus optional field path and tags.
+ * Later layers use this to report per-object outcomes.
+ */
+export function resultFor(
+  item: JsonObject,
+  severity: Severity,
+  message: string,
+  extra: { field?: string; tags?: Record<string, string> } = {},
+): KrmResult {
+  const r: KrmResult = { message, severity, resourceRef: resourceRefOf(item) };
+  if (extra.field !== undefined) r.field = { path: extra.field };
+  const file = fileOf(item);
+  if (file) r.file = file;
+  if (extra.tags) r.tags = extra.tags;
+  return r;
+}
+
+function refKey(r: NonNullable<KrmResult["resourceRef"]>): string {
+  return `${r.apiVersion}\u0000${r.kind}\u0000${r.namespace ?? ""}\u0000${r.name}`;
+}
+
+/** Adds `file` to results that have a resourceRef to one of `items` but no `file` yet. */
+export function withFiles(results: readonly KrmResult[], items: readonly JsonObject[]): KrmResult[] {
+  if (!results.some((r) => r.resourceRef && !r.file)) return [...results];
+  const byRef = new Map<string, JsonObject>();
+  for (const it of items) {
+    if (!isObject(it)) continue;
+    const k = refKey(resourceRefOf(it));
+    if (!byRef.has(k)) byRef.set(k, it);
+  }
+  return results.map((r) => {
+    if (!r.resourceRef || r.file) return r;
+    const item = byRef.get(refKey(r.resourceRef));
+    const file = item ? fileOf(item) : undefined;
+    return file ? { ...r, file } : r;
+  });
+}
+
+/** Turns bad-input errors into error results; `items[i]` errors point at that item when it is an object. */
+export function errorResults(errors: readonly KrmError[], items: readonly unknown[] = []): KrmResult[] {
+  return errors.map((e) => {
+    const m = e.field ? /^items\[(\d+)\]/.exec(e.field) : null;
+    const item = m ? items[Number(m[1])] : undefined;
+    const r: KrmResult = isObject(item as JsonObject) ? resultFor(item as JsonObject, "error", e.message) : { message: e.message, severity: "error" };
+    if (e.field) r.field = { path: e.field };
+    return r;
+  });
+}

@@ -1,0 +1,44 @@
+// The krm layer's contract: input formats, error codes with source offsets, and what reading
+// a ResourceList yields.
+import type { JsonObject, JsonValue } from "../data/index.js";
+
+/** Text format of a ResourceList or document; output uses the input's format. */
+export type Format = "yaml" | "json";
+
+/** Every error code the krm layer reports (documented in docs/05_errors.md). */
+export type KrmErrorCode =
+  | "EMPTY_INPUT"
+  | "BINARY_INPUT"
+  | "YAML_SYNTAX"
+  | "JSON_SYNTAX"
+  | "MULTIPLE_DOCUMENTS"
+  | "ALIAS_EXPANSION"
+  | "NOT_RESOURCE_LIST"
+  | "ITEMS_MISSING"
+  | "ITEMS_NOT_LIST"
+  | "ITEM_NOT_MAPPING"
+  | "ITEM_MISSING_FIELD"
+  | "FUNCTION_CONFIG"
+  | "UNREPRESENTABLE"
+  | "FILE_READ";
+
+/** A bad-input error: a code, a one-line message and, when known, source offsets `[start, end]`. */
+export interface KrmError {
+  code: KrmErrorCode;
+  message: string;
+  /** Offsets into the source text (UTF-16 code units). */
+  pos?: [number, number];
+  /** Path of the offending field, e.g. `items[2].metadata.name`. */
+  field?: string;
+}
+
+/** A value read from text, or the errors that prevented it. */
+export type ReadResult<T> = { ok: true; value: T; format: Format } | { ok: false; errors: KrmError[] };
+
+/** A ResourceList as read: the whole document (kept for writing back) and its parts. */
+export interface ResourceList {
+  /** The whole input document; `items` and `results` are replaced when writing. */
+  doc: JsonObject;
+  items: JsonObject[];
+  functionConfig: JsonValue | undefined;
+}
