@@ -1,0 +1,45 @@
+// The ApplyConfiguration atomic rule (apiserver `validatePatch`/`findAtomics`): every atomic
+// list, map or struct in the patch is reported by path; only declared fields are descended.
+import type { JsonValue } from "../data/index.js";
+import type { Schema, TypeSpec } from "../schema/index.js";
+import { asList, asMap } from "./merge-values.js";
+
+/** Options of {@link findAtomics}. */
+export interface FindAtomicsOptions {
+  /**
+   * Also descend into undeclared keys (typed by the map's element type). The apiserver never
+   * does; kmutate's no-schema mode does, so that every list in the patch is refused.
+   * Default: false.
+   */
+  everyKey?: boolean;
+}
+
+/** Paths (`.spec.selector`, `.spec.containers[0].args`) of atomic nodes in `v`, depth first. */
+export function findAtomics(schema: Schema, spec: TypeSpec, v: JsonValue, options: FindAtomicsOptions = {}): string[] {
+  const out: string[] = [];
+  walk(schema, spec, v, "", options.everyKey === true, out);
+  return out;
+}
+
+function walk(schema: Schema, spec: TypeSpec, v: JsonValue, path: string, everyKey: boolean, out: string[]): void {
+  const a = schema.resolve(spec);
+  if (a === undefined) return;
+  const m = asMap(v);
+  if (m !== undefined && a.map !== undefined) {
+    if (a.map.relationship === "atomic") out.push(path);
+    for (const key of Object.keys(m)) {
+      const t = a.map.fields.get(key)?.type ?? (everyKey ? a.map.elementType : undefined);
+      if (t !== undefined) walk(schema, t, m[key], `${path}.${key}`, everyKey, out);
+    }
+  }
+  const l = asList(v);
+  if (l !== undefined && a.list !== undefined) {
+    if (a.list.relationship === "atomic") out.push(path);
+    for (let i = 0; i < l.length; i++) walk(schema, a.list.elementType, l[i], `${path}[${i}]`, everyKey, out);
+  }
+}
+
+/** The apiserver's message for atomic paths (without the `error applying patch: ` prefix). */
+export function atomicsMessage(paths: readonly string[]): string {
+  return `invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${paths.join(", ")}`;
+}

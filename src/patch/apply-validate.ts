@@ -1,0 +1,82 @@
+// Schema validation of a value against a type, as SMD `TypedValue.Validate`: unknown fields,
+// scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed).
+import type { JsonValue } from "../data/index.js";
+import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
+import { deduceAtom, invalidAtomMessage, resolveAtom } from "./merge-atoms.js";
+import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
+import { listItemPathElement, peId, peString, type PathElement } from "./merge-keys.js";
+import { asMap, goType, goValueSharpV, goValueV, isFloat, isInt } from "./merge-values.js";
+
+/** SMD `validateScalar`: null and absent pass; `prefix` is `lhs: ` / `rhs: ` in merges. */
+export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix = ""): SmdError[] {
+  if (v === undefined || v === null) return [];
+  switch (t) {
+    case "numeric":
+      return isInt(v) || isFloat(v) ? [] : smdError(`${prefix}expected numeric (int or float), got ${goType(v)}`);
+    case "string":
+      return typeof v === "string" ? [] : smdError(`${prefix}expected string, got ${goValueSharpV(v)}`);
+    case "boolean":
+      return typeof v === "boolean" ? [] : smdError(`${prefix}expected boolean, got ${goValueV(v)}`);
+    case "untyped":
+      return isInt(v) || isFloat(v) || typeof v === "string" || typeof v === "boolean"
+        ? []
+        : smdError(`${prefix}expected any scalar, got ${goValueV(v)}`);
+  }
+}
+
+/**
+ * Validates `v` against `spec`; returns every error SMD would report (paths relative to `v`).
+ * @param allowDuplicates accept repeated keys in associative lists (live objects, SMD
+ * `AllowDuplicates`). Default: false.
+ */
+export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false): SmdError[] {
+  const a = resolveAtom(schema, spec);
+  if (typeof a === "string") return smdError(a);
+  const d = deduceAtom(a, v);
+  if (d.map !== undefined) return validateMap(schema, d.map, v, allowDuplicates);
+  if (d.scalar !== undefined) return validateScalar(d.scalar, v);
+  if (d.list !== undefined) return validateList(schema, d.list, v, allowDuplicates);
+  return smdError(invalidAtomMessage(spec));
+}
+
+function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean): SmdError[] {
+  if (v === null) return [];
+  const m = asMap(v);
+  if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
+  const errs: SmdError[] = [];
+  for (const key of Object.keys(m)) {
+    const field = t.fields.get(key);
+    const spec = field?.type ?? t.elementType;
+    if (spec === undefined) {
+      errs.push({ path: "." + key, message: "field not declared in schema" });
+      break; // SMD stops iterating the map at the first undeclared field.
+    }
+    errs.push(...withPrefix(validateValue(schema, spec, m[key], dup), "." + key));
+  }
+  return errs;
+}
+
+function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): SmdError[] {
+  if (v === null) return [];
+  if (!Array.isArray(v)) return smdError(`expected list, got ${goValueV(v)}`);
+  const errs: SmdError[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < v.length; i++) {
+    let pe: PathElement;
+    if (t.relationship !== "associative") {
+      pe = { kind: "index", index: i };
+    } else {
+      const r = listItemPathElement(schema, t, v[i]);
+      if (typeof r === "string") {
+        errs.push({ path: "", message: `element ${i}: ${r}` });
+        return errs; // SMD cannot address this item, so it stops validating the list.
+      }
+      pe = r;
+      const id = peId(pe);
+      if (seen.has(id) && !dup) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
+      seen.add(id);
+    }
+    errs.push(...withPrefix(validateValue(schema, t.elementType, v[i], dup), peString(pe)));
+  }
+  return errs;
+}
