@@ -1,14 +1,17 @@
 // Generates the compact built-in schema tables under src/schema/gen/ from the shared Kubernetes
 // API data (../shared/k8s-api): the server-side-apply type table and the kind → resource table.
-// Run from anywhere: `node scripts/gen-schema-tables.mjs` (CI runs it and fails on any diff).
+// Run from anywhere: `node scripts/gen-schema-tables.mjs [--out DIR]` (CI runs it and fails on any diff).
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 import yaml from "js-yaml";
 
 const root = new URL("../", import.meta.url);
 const schemaInput = "../shared/k8s-api/structured-merge-schema.yaml";
 const resourcesInput = "../shared/k8s-api/builtin-resources.json";
-const outDir = new URL("src/schema/gen/", root);
+// `--out DIR` writes elsewhere (tests check determinism without touching the tree).
+const outArg = process.argv.indexOf("--out");
+const outDir = outArg > 0 ? pathToFileURL(resolve(process.argv[outArg + 1]) + "/") : new URL("src/schema/gen/", root);
 const script = "scripts/gen-schema-tables.mjs";
 
 // Type-name prefixes abbreviated in references (decoded by src/schema/decode-table.ts).
