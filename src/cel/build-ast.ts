@@ -1,0 +1,354 @@
+// CEL parser, phase 2: concrete syntax tree → AST, numbering nodes in cel-go's visiting order,
+// decoding literals, rejecting reserved identifiers, balancing `&&`/`||` chains and expanding macros.
+import { T, unescapeLiteral } from "./lexer.js";
+import type { Token } from "./lexer.js";
+import { op } from "./operators.js";
+import { accumulatorName, macroKey } from "./macros.js";
+import type { Macro, MacroHelper } from "./macros.js";
+import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
+import type { Cst } from "./parser.js";
+import type { CelIssue } from "./errors-format.js";
+
+const reservedIds = new Set([
+  "as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let",
+  "loop", "package", "namespace", "null", "return", "true", "var", "void", "while",
+]);
+
+const INT64_MAX = (1n << 63n) - 1n;
+const INT64_MIN = -(1n << 63n);
+const UINT64_MAX = (1n << 64n) - 1n;
+
+const binaryOps: Readonly<Record<number, string>> = {
+  [T.LESS]: op.less,
+  [T.LESS_EQUALS]: op.lessEquals,
+  [T.GREATER]: op.greater,
+  [T.GREATER_EQUALS]: op.greaterEquals,
+  [T.EQUALS]: op.equals,
+  [T.NOT_EQUALS]: op.notEquals,
+  [T.IN]: op.in,
+  [T.PLUS]: op.add,
+  [T.MINUS]: op.subtract,
+  [T.STAR]: op.multiply,
+  [T.SLASH]: op.divide,
+  [T.PERCENT]: op.modulo,
+};
+
+class MaxDepth {}
+
+/** Builds the AST of a parse tree; errors go to `issues`. */
+export class AstBuilder {
+  private nextId = 1;
+  readonly positions = new Map<number, number>();
+  readonly macroCalls = new Map<number, Expr>();
+  private depth = 0;
+  private readonly macros: ReadonlyMap<string, Macro>;
+
+  constructor(
+    private readonly issues: CelIssue[],
+    macros: readonly Macro[],
+    private readonly maxDepth: number,
+    private readonly optionalSyntax: boolean,
+    private readonly identEscapes: boolean,
+  ) {
+    this.macros = new Map(macros.map((m) => [macroKey(m.name, m.args, m.receiver), m]));
+  }
+
+  /** Builds the expression; undefined if the visitor's depth limit was hit (reported as an issue). */
+  build(cst: Cst): Expr | undefined {
+    try {
+      return this.visit(cst);
+    } catch (e) {
+      if (e instanceof MaxDepth || e instanceof RangeError) {
+        this.issues.push({ message: "max recursion depth exceeded", offset: -1 });
+        return undefined;
+      }
+      throw e;
+    }
+  }
+
+  private id(offset: number): number {
+    const id = this.nextId++;
+    this.positions.set(id, offset);
+    return id;
+  }
+  private deleteId(id: number): void {
+    this.positions.delete(id);
+    if (id === this.nextId - 1) this.nextId--;
+  }
+  private error(offset: number, message: string): Expr {
+    const id = this.id(offset);
+    this.issues.push({ message, offset, exprId: id });
+    return { id, kind: "const", value: { kind: "null" } };
+  }
+
+  private visit(c: Cst): Expr {
+    switch (c.k) {
+      case "ternary":
+      case "binary":
+      case "select":
+      case "mcall":
+      case "index": {
+        if (++this.depth > this.maxDepth) throw new MaxDepth();
+        try {
+          return this.visitCounted(c);
+        } finally {
+          this.depth--;
+        }
+      }
+      case "logic":
+        return this.visitLogic(c);
+      case "unary": {
+        if (c.ops.length % 2 === 0) return this.visit(c.operand);
+        const opId = this.id(c.ops[0]!.start);
+        const target = this.visit(c.operand);
+        return this.callOrMacro(opId, c.ops[0]!.type === T.EXCLAM ? op.logicalNot : op.negate, undefined, [target]);
+      }
+      case "ident": {
+        const name = c.id.text;
+        if (reservedIds.has(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
+        return { id: this.id(c.id.start), kind: "ident", name: (c.dot ? "." : "") + name };
+      }
+      case "gcall": {
+        const name = c.id.text;
+        if (reservedIds.has(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
+        const opId = this.id(c.open.start);
+        const args = c.args.map((a) => this.visit(a));
+        return this.callOrMacro(opId, (c.dot ? "." : "") + name, undefined, args);
+      }
+      case "list": {
+        const id = this.id(c.open.start);
+        const elements: Expr[] = [];
+        const optionalIndices: number[] = [];
+        c.elems.forEach((el, i) => {
+          elements.push(this.visit(el.e));
+          if (el.opt) {
+            if (!this.optionalSyntax) this.error(el.opt.start, "unsupported syntax '?'");
+            else optionalIndices.push(i);
+          }
+        });
+        return { id, kind: "list", elements, optionalIndices };
+      }
+      case "map": {
+        const id = this.id(c.open.start);
+        const entries: MapEntry[] = [];
+        for (const en of c.entries) {
+          const entryId = this.id(en.col.start);
+          if (en.opt && !this.optionalSyntax) {
+            this.error(en.opt.start, "unsupported syntax '?'");
+            continue;
+          }
+          const key = this.visit(en.key);
+          const value = this.visit(en.value);
+          entries.push({ id: entryId, key, value, optional: en.opt !== undefined });
+        }
+        return { id, kind: "map", entries };
+      }
+      case "msg": {
+        const typeName = (c.dot ? "." : "") + c.ids.map((t) => t.text).join(".");
+        const id = this.id(c.open.start);
+        const fields: StructField[] = [];
+        for (const f of c.fields) {
+          const fieldId = this.id(f.col.start);
+          if (f.opt && !this.optionalSyntax) {
+            this.error(f.opt.start, "unsupported syntax '?'");
+            continue;
+          }
+          const value = this.visit(f.value);
+          fields.push({ id: fieldId, field: this.fieldName(f.name), value, optional: f.opt !== undefined });
+        }
+        return { id, kind: "struct", typeName, fields };
+      }
+      case "lit":
+        return this.literal(c.tok, c.sign);
+      case "error":
+        return { id: this.id(c.at.start), kind: "const", value: { kind: "null" } };
+    }
+  }
+
+  private visitCounted(c: Extract<Cst, { k: "ternary" | "binary" | "select" | "mcall" | "index" }>): Expr {
+    switch (c.k) {
+      case "ternary": {
+        const cond = this.visit(c.cond);
+        const opId = this.id(c.q.start);
+        const t = this.visit(c.t);
+        const f = this.visit(c.f);
+        return this.callOrMacro(opId, op.conditional, undefined, [cond, t, f]);
+      }
+      case "binary": {
+        const l = this.visit(c.l);
+        const opId = this.id(c.op.start);
+        const r = this.visit(c.r);
+        return this.callOrMacro(opId, binaryOps[c.op.type]!, undefined, [l, r]);
+      }
+      case "select": {
+        const operand = this.visit(c.operand);
+        const field = this.fieldName(c.id);
+        if (c.opt) {
+          if (!this.optionalSyntax) return this.error(c.dot.start, "unsupported syntax '.?'");
+          const lit: Expr = { id: this.id(c.id.start), kind: "const", value: { kind: "string", value: field } };
+          return { id: this.id(c.dot.start), kind: "call", fn: op.optSelect, args: [operand, lit] };
+        }
+        return { id: this.id(c.dot.start), kind: "select", operand, field, testOnly: false };
+      }
+      case "mcall": {
+        const operand = this.visit(c.operand);
+        const opId = this.id(c.open.start);
+        const args = c.args.map((a) => this.visit(a));
+        return this.callOrMacro(opId, c.id.text, operand, args);
+      }
+      case "index": {
+        const target = this.visit(c.operand);
+        const opId = this.id(c.open.start);
+        const index = this.visit(c.index);
+        if (c.opt && !this.optionalSyntax) return this.error(c.open.start, "unsupported syntax '[?'");
+        return this.callOrMacro(opId, c.opt ? op.optIndex : op.index, undefined, [target, index]);
+      }
+    }
+  }
+
+  /** `a || b || c …` as cel-go's balanced tree (each call takes the id of its middle operator). */
+  private visitLogic(c: Extract<Cst, { k: "logic" }>): Expr {
+    const fn = c.fn === "||" ? op.logicalOr : op.logicalAnd;
+    const terms: Expr[] = [this.visit(c.first)];
+    const ops: number[] = [];
+    for (const r of c.rest) {
+      terms.push(this.visit(r.e));
+      ops.push(this.id(r.op.start));
+    }
+    const balanced = (lo: number, hi: number): Expr => {
+      const mid = Math.floor((lo + hi + 1) / 2);
+      const left = mid === lo ? terms[mid]! : balanced(lo, mid - 1);
+      const right = mid === hi ? terms[mid + 1]! : balanced(mid + 1, hi);
+      return { id: ops[mid]!, kind: "call", fn, args: [left, right] };
+    };
+    return balanced(0, ops.length - 1);
+  }
+
+  private fieldName(t: Token): string {
+    if (t.type !== T.ESC_IDENTIFIER) return t.text;
+    if (!this.identEscapes) this.error(t.start, "unsupported syntax: '`'");
+    return t.text.slice(1, -1);
+  }
+
+  private literal(tok: Token, sign: Token | undefined): Expr {
+    const at = (sign ?? tok).start;
+    const mk = (value: Constant): Expr => ({ id: this.id(at), kind: "const", value });
+    switch (tok.type) {
+      case T.NUM_INT: {
+        const neg = sign !== undefined;
+        let v: bigint;
+        if (tok.text.startsWith("0x")) v = BigInt(tok.text);
+        else v = BigInt(tok.text);
+        if (neg) v = -v;
+        if (v > INT64_MAX || v < INT64_MIN) return this.error(at, "invalid int literal");
+        return mk({ kind: "int", value: v });
+      }
+      case T.NUM_UINT: {
+        const v = BigInt(tok.text.slice(0, -1));
+        if (v > UINT64_MAX) return this.error(at, "invalid uint literal");
+        return mk({ kind: "uint", value: v });
+      }
+      case T.NUM_FLOAT: {
+        const v = Number((sign ? "-" : "") + tok.text);
+        if (!Number.isFinite(v)) return this.error(at, "invalid double literal");
+        return mk({ kind: "double", value: v });
+      }
+      case T.STRING: {
+        const r = unescapeLiteral(tok.text, false);
+        if ("error" in r) {
+          this.error(at, r.error);
+          return mk({ kind: "string", value: tok.text });
+        }
+        return mk({ kind: "string", value: r.value as string });
+      }
+      case T.BYTES: {
+        const r = unescapeLiteral(tok.text.slice(1), true);
+        if ("error" in r) {
+          this.error(at, r.error);
+          return mk({ kind: "bytes", value: new TextEncoder().encode(tok.text.slice(1)) });
+        }
+        return mk({ kind: "bytes", value: r.value as Uint8Array });
+      }
+      case T.TRUE:
+        return mk({ kind: "bool", value: true });
+      case T.FALSE:
+        return mk({ kind: "bool", value: false });
+      case T.NULL:
+        return mk({ kind: "null" });
+      default:
+        return this.error(at, "invalid literal");
+    }
+  }
+
+  private callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
+    const macro = this.macros.get(macroKey(fn, args.length, target !== undefined));
+    if (macro) {
+      const helper = this.helper(this.positions.get(opId) ?? -1);
+      const out = macro.expand(helper, target, args);
+      if (out !== undefined) {
+        if ("error" in out) {
+          const at = this.positions.get(out.exprId) ?? this.positions.get(opId) ?? -1;
+          this.deleteId(opId);
+          return this.error(at, out.error);
+        }
+        const call: Expr = target ? { id: 0, kind: "call", fn, target, args } : { id: 0, kind: "call", fn, args };
+        this.macroCalls.set(out.id, call);
+        this.deleteId(opId);
+        return out;
+      }
+    }
+    return target ? { id: opId, kind: "call", fn, target, args } : { id: opId, kind: "call", fn, args };
+  }
+
+  /** Node factory for macro expanders: each node gets a fresh id at the macro call's offset. */
+  private helper(at: number): MacroHelper {
+    const nid = (): number => this.id(at);
+    const copy = (e: Expr): Expr => {
+      const id = this.id(this.positions.get(e.id) ?? at);
+      switch (e.kind) {
+        case "const":
+          return { id, kind: "const", value: e.value };
+        case "ident":
+          return { id, kind: "ident", name: e.name };
+        case "select":
+          return { id, kind: "select", operand: copy(e.operand), field: e.field, testOnly: e.testOnly };
+        case "call": {
+          const args = e.args.map(copy);
+          return e.target ? { id, kind: "call", fn: e.fn, target: copy(e.target), args } : { id, kind: "call", fn: e.fn, args };
+        }
+        case "list":
+          return { id, kind: "list", elements: e.elements.map(copy), optionalIndices: [...e.optionalIndices] };
+        case "map":
+          return { id, kind: "map", entries: e.entries.map((en) => ({ id: nid(), key: copy(en.key), value: copy(en.value), optional: en.optional })) };
+        case "struct":
+          return { id, kind: "struct", typeName: e.typeName, fields: e.fields.map((f) => ({ id: nid(), field: f.field, value: copy(f.value), optional: f.optional })) };
+        case "comprehension": {
+          const iterRange = copy(e.iterRange);
+          const accuInit = copy(e.accuInit);
+          const loopCondition = copy(e.loopCondition);
+          const loopStep = copy(e.loopStep);
+          const result = copy(e.result);
+          return { ...e, id, iterRange, accuInit, loopCondition, loopStep, result };
+        }
+      }
+    };
+    return {
+      literal: (value) => ({ id: nid(), kind: "const", value }),
+      list: (elements) => ({ id: nid(), kind: "list", elements, optionalIndices: [] }),
+      map: () => ({ id: nid(), kind: "map", entries: [] }),
+      ident: (name) => ({ id: nid(), kind: "ident", name }),
+      accuIdent: () => ({ id: nid(), kind: "ident", name: accumulatorName }),
+      call: (fn, args) => ({ id: nid(), kind: "call", fn, args }),
+      memberCall: (fn, target, args) => ({ id: nid(), kind: "call", fn, target, args }),
+      presenceTest: (operand, field) => ({ id: nid(), kind: "select", operand, field, testOnly: true }),
+      comprehension: (iterRange, iterVar, iterVar2, accuVar, accuInit, loopCondition, loopStep, result) => {
+        const e: Expr = { id: nid(), kind: "comprehension", iterVar, iterRange, accuVar, accuInit, loopCondition, loopStep, result };
+        if (iterVar2 !== undefined) e.iterVar2 = iterVar2;
+        return e;
+      },
+      copy,
+    };
+  }
+}
+
+

@@ -1,0 +1,57 @@
+// Entry point of the CEL parser: text → ParsedExpr (AST + source positions + macro calls) or
+// cel-go-worded issues. Lexing in ./lexer.ts, grammar in ./parser.ts, AST building in ./build-ast.ts.
+import { tokenize } from "./lexer.js";
+import { CstParser } from "./parser.js";
+import { AstBuilder } from "./build-ast.js";
+import { allMacros } from "./macros.js";
+import type { Macro } from "./macros.js";
+import type { ParsedExpr } from "./ast.js";
+import type { CelIssue } from "./errors-format.js";
+
+/** Parser options. */
+export interface ParseOptions {
+  /** Maximum expression size in code points. Default: 100,000 (cel-go). */
+  maxExpressionLength?: number;
+  /** Maximum parse recursion depth (per grammar rule, and for the AST visitor). Default: 250 (cel-go). */
+  maxRecursionDepth?: number;
+  /** Macros to expand. Default: `allMacros` (standard, two-variable comprehensions, optional). */
+  macros?: readonly Macro[];
+  /** Accept optional syntax (`a.?b`, `a[?k]`, `[?x]`, `{?k: v}`, `Msg{?f: v}`). Default: true. */
+  enableOptionalSyntax?: boolean;
+  /** Accept backtick-quoted field names (`` a.`b-c` ``). Default: true. */
+  enableIdentEscapeSyntax?: boolean;
+  /** Syntax-error recovery attempts before giving up. Default: 30 (cel-go). */
+  errorRecoveryLimit?: number;
+}
+
+/** Result of `parse`: the parsed expression, or the issues (at least one). */
+export type ParseResult = { parsed: ParsedExpr } | { errors: CelIssue[] };
+
+/** Parses a CEL expression as cel-go does; never throws on bad input. */
+export function parse(text: string, options: ParseOptions = {}): ParseResult {
+  const maxLen = options.maxExpressionLength ?? 100_000;
+  const maxDepth = options.maxRecursionDepth ?? 250;
+  const issues: CelIssue[] = [];
+  if (maxLen >= 0) {
+    let size = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff) i++;
+      size++;
+    }
+    if (size > maxLen) {
+      issues.push({ message: `expression code point size exceeds limit: size: ${size}, limit ${maxLen}`, offset: -1 });
+      return { errors: issues };
+    }
+  }
+  const depth = maxDepth < 0 ? Number.MAX_SAFE_INTEGER : maxDepth;
+  const { tokens, errors: lexErrors } = tokenize(text);
+  for (const e of lexErrors) issues.push({ message: `Syntax error: ${e.message}`, offset: e.offset });
+  const cst = new CstParser(text, tokens, issues, depth, options.errorRecoveryLimit ?? 30).parse();
+  const builder = new AstBuilder(issues, options.macros ?? allMacros, depth, options.enableOptionalSyntax ?? true, options.enableIdentEscapeSyntax ?? true);
+  const expr = cst ? builder.build(cst) : undefined;
+  if (issues.length > 0 || !expr) {
+    return { errors: issues.length > 0 ? issues : [{ message: "unknown parse error", offset: -1 }] };
+  }
+  return { parsed: { expr, sourceInfo: { text, positions: builder.positions, macroCalls: builder.macroCalls } } };
+}
