@@ -27,7 +27,7 @@ function byteLength(s: string): number {
 /** apimachinery `RegexError`: the message, examples and the pattern. */
 function regexError(msg: string, re: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${re}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join("or ")}regex used for validation is '${re}')`;
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(" or ")}regex used for validation is '${re}')`;
 }
 
 function maxLenError(n: number): string {
