@@ -3,12 +3,13 @@ import { op } from "../operators.js";
 import type { Overload } from "../types.js";
 import {
   celError, errText, checkedInt, checkedUint, intDivide, intModulo, celUint, celDuration, addTimestamp,
-  subtractTimestamps, celList, celEquals, compareValues, isCelError,
+  subtractTimestamps, celList, appendInPlace, celEquals, compareValues, isCelError,
   type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
 import { T, fn, member, actualSize, traversal } from "./sig.js";
 
-const addList = (a: CelList, b: CelList): CelValue => (a.size() === 0 ? b : b.size() === 0 ? a : celList([...a.toArray(), ...b.toArray()]));
+const addList = (a: CelList, b: CelList): CelValue =>
+  appendInPlace(a, b) ?? (a.size() === 0 ? b : b.size() === 0 ? a : celList([...a.toArray(), ...b.toArray()]));
 const concatBytes = (a: Uint8Array, b: Uint8Array): Uint8Array => { const r = new Uint8Array(a.length + b.length); r.set(a); r.set(b, a.length); return r; };
 const uDiv = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
 const uMod = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.modulusByZero) : celUint(a.value % b.value));

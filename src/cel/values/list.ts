@@ -29,6 +29,32 @@ class JsonList implements CelList {
   toArray(): readonly CelValue[] { return this.raw.map(fromJson); }
 }
 
+// An accumulator list owned by one comprehension run: `accu + [x]` appends in place (as cel-go's
+// mutable list); the planner freezes it when the comprehension returns.
+class MutableList implements CelList {
+  readonly kind = 9 as const;
+  readonly elems: CelValue[] = [];
+  size(): number { return this.elems.length; }
+  get(i: number): CelValue { return this.elems[i]; }
+  toArray(): readonly CelValue[] { return this.elems; }
+}
+
+/** A new empty accumulator list (internal to the planner). */
+export function mutableList(): CelList {
+  return new MutableList();
+}
+/** Appends `b`'s elements to `a` in place when `a` is an accumulator list; else undefined. */
+export function appendInPlace(a: CelList, b: CelList): CelList | undefined {
+  if (!(a instanceof MutableList)) return undefined;
+  const n = b.size();
+  for (let i = 0; i < n; i++) a.elems.push(b.get(i));
+  return a;
+}
+/** An immutable list over an accumulator's elements (other lists unchanged). */
+export function freezeList(l: CelList): CelList {
+  return l instanceof MutableList ? new ArrayList(l.elems) : l;
+}
+
 /** A list over `elems` (not copied: the caller must not mutate it afterwards). */
 export function celList(elems: readonly CelValue[]): CelList {
   return new ArrayList(elems);
@@ -39,7 +65,7 @@ export function jsonList(raw: readonly JsonValue[]): CelList {
 }
 /** True when `v` is a list. */
 export function isCelList(v: unknown): v is CelList {
-  return v instanceof ArrayList || v instanceof JsonList;
+  return v instanceof ArrayList || v instanceof JsonList || v instanceof MutableList;
 }
 /** The JSON array behind a JSON-backed list, else undefined. */
 export function jsonOfList(l: CelList): readonly JsonValue[] | undefined {

@@ -56,6 +56,35 @@ class JsonMap implements CelMap {
   keys(): readonly CelValue[] { return Object.keys(this.raw); }
 }
 
+// An accumulator map owned by one comprehension run (`cel.@mapInsert` inserts in place).
+class MutableMap extends HashMap {
+  constructor() { super(new Map(), []); }
+}
+/** A new empty accumulator map (internal to the planner). */
+export function mutableMap(): CelMap {
+  return new MutableMap();
+}
+/** A map with `key → value` added: in place for accumulator maps; a string error when the key exists or is unsupported. */
+export function mapInsert(m: CelMap, key: CelValue, value: CelValue): CelMap | string {
+  const nk = typeof key === "number" ? undefined : mapKeyOf(key);
+  if (nk === undefined) return "unsupported key type";
+  if (m.has(key)) return `insert failed: key ${String(nk)} already exists`;
+  if (m instanceof MutableMap) {
+    m.vals.set(nk, value);
+    (m.keyList as CelValue[]).push(key);
+    return m;
+  }
+  const keys = [...m.keys(), key];
+  const vals = new Map<MapKey, CelValue>();
+  for (const k of m.keys()) vals.set(mapKeyOf(k) as MapKey, m.get(k) as CelValue);
+  vals.set(nk, value);
+  return new HashMap(vals, keys);
+}
+/** An immutable map over an accumulator's entries (other maps unchanged). */
+export function freezeMap(m: CelMap): CelMap {
+  return m instanceof MutableMap ? new HashMap(m.vals, m.keyList) : m;
+}
+
 /** Builds a map from parallel keys/values; returns the first duplicate or unsupported key as a string message. */
 export function celMapFrom(keys: readonly CelValue[], values: readonly CelValue[]): CelMap | string {
   const vals = new Map<MapKey, CelValue>();

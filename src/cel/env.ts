@@ -1,0 +1,109 @@
+// Immutable CEL environments: declared variables and types, libraries merged into one function
+// table (later rows replace earlier rows with the same overload id), limits. Derived caches
+// (checker, planner) key on the env object with WeakMaps.
+import type { CelEnvOptions, CelLibrary, CelType, ObjectTypeDecl, Overload } from "./types.js";
+import { stdLibrary } from "./lib/std.js";
+
+/** An immutable environment built by {@link celEnv}. */
+export interface CelEnv {
+  readonly options: Readonly<CelEnvOptions>;
+  /** Declared variables (qualified names such as `authorizer.requestResource` allowed). */
+  readonly variables: ReadonlyMap<string, CelType>;
+  /** Declared object types. */
+  readonly types: ReadonlyMap<string, ObjectTypeDecl>;
+  /** Functions by name, each with its overloads in registration order. */
+  readonly functions: ReadonlyMap<string, readonly Overload[]>;
+  /** Names of the libraries in this env (the parser enables library macros such as `cel.bind` by these). */
+  readonly libraries: ReadonlySet<string>;
+  readonly costLimit: number;
+  readonly maxExpressionLength: number;
+  readonly maxRecursionDepth: number;
+  /** Looks a type name up in `types`, then in the resolver. */
+  resolveType(name: string): ObjectTypeDecl | undefined;
+  /** A new env with more variables/types/libraries (merged after this env's). */
+  extend(options: CelEnvOptions): CelEnv;
+}
+
+/** Text of a type in overload ids and messages: `int`, `list(A)`, `map(string, dyn)`. */
+export function typeText(t: CelType): string {
+  switch (t.kind) {
+    case "list": return `list(${typeText(t.elem)})`;
+    case "map": return `map(${typeText(t.key)}, ${typeText(t.value)})`;
+    case "optional": return `optional_type(${typeText(t.param)})`;
+    case "type": return t.param ? `type(${typeText(t.param)})` : "type";
+    case "object": return t.name;
+    case "opaque": return t.params ? `${t.name}(${t.params.map(typeText).join(", ")})` : t.name;
+    case "param": return t.name;
+    case "null": return "null_type";
+    case "timestamp": return "google.protobuf.Timestamp";
+    case "duration": return "google.protobuf.Duration";
+    default: return t.kind;
+  }
+}
+
+/** The overload id derived from a row's signature: `receiver.name(argTypes)` or `name(argTypes)`. */
+export function overloadId(o: Overload): string {
+  if (o.member) return `${typeText(o.args[0])}.${o.name}(${o.args.slice(1).map(typeText).join(", ")})`;
+  return `${o.name}(${o.args.map(typeText).join(", ")})`;
+}
+
+class EnvImpl implements CelEnv {
+  readonly variables: ReadonlyMap<string, CelType>;
+  readonly types: ReadonlyMap<string, ObjectTypeDecl>;
+  readonly functions: ReadonlyMap<string, readonly Overload[]>;
+  readonly libraries: ReadonlySet<string>;
+  readonly costLimit: number;
+  readonly maxExpressionLength: number;
+  readonly maxRecursionDepth: number;
+
+  constructor(readonly options: Readonly<CelEnvOptions>) {
+    const libs: CelLibrary[] = options.libraries ?? [];
+    const all = libs.some((l) => l.name === stdLibrary.name) ? libs : [stdLibrary, ...libs];
+    const byId = new Map<string, Overload>();
+    const types = new Map<string, ObjectTypeDecl>();
+    for (const lib of all) {
+      for (const o of lib.overloads) {
+        const id = overloadId(o);
+        byId.delete(id);
+        byId.set(id, o);
+      }
+      for (const [n, t] of Object.entries(lib.types ?? {})) types.set(n, t);
+    }
+    for (const [n, t] of Object.entries(options.types ?? {})) types.set(n, t);
+    const fns = new Map<string, Overload[]>();
+    for (const o of byId.values()) {
+      const list = fns.get(o.name);
+      if (list) list.push(o);
+      else fns.set(o.name, [o]);
+    }
+    this.functions = fns;
+    this.types = types;
+    this.variables = new Map(Object.entries(options.variables ?? {}));
+    this.libraries = new Set(all.map((l) => l.name));
+    this.costLimit = options.costLimit ?? 1_000_000;
+    this.maxExpressionLength = options.maxExpressionLength ?? 100_000;
+    this.maxRecursionDepth = options.maxRecursionDepth ?? 250;
+    Object.freeze(this);
+  }
+
+  resolveType(name: string): ObjectTypeDecl | undefined {
+    return this.types.get(name) ?? this.options.resolveType?.(name);
+  }
+
+  extend(options: CelEnvOptions): CelEnv {
+    const o = this.options;
+    return new EnvImpl({
+      ...o,
+      ...options,
+      variables: { ...o.variables, ...options.variables },
+      types: { ...o.types, ...options.types },
+      libraries: [...(o.libraries ?? []), ...(options.libraries ?? [])],
+      resolveType: options.resolveType ?? o.resolveType,
+    });
+  }
+}
+
+/** Builds an immutable environment. The standard library is always included (first). */
+export function celEnv(options: CelEnvOptions = {}): CelEnv {
+  return new EnvImpl(options);
+}

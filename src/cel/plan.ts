@@ -1,0 +1,54 @@
+// Entry point of the planner: a parsed (and checked) expression → a reusable Program. Plans are
+// cached per env and AST with WeakMaps.
+import type { ParsedExpr } from "./ast.js";
+import type { CelEnv } from "./env.js";
+import { Planner, type Activation, type EvalState, type Ev } from "./planner.js";
+import { celError, errText, isCelError, type CelValue, type CelError } from "./values/index.js";
+
+/** Per-evaluation options. */
+export interface EvalOptions {
+  /** Cost limit of this evaluation (cel-go actual cost). Default: the env's `costLimit`. */
+  costLimit?: number;
+}
+
+/** Result of one evaluation: a value or an error, and the actual cost spent. */
+export type EvalResult = { value: CelValue; cost: number; error?: undefined } | { error: CelError; cost: number; value?: undefined };
+
+/** A planned expression, evaluated any number of times. */
+export interface Program {
+  eval(activation: Activation, options?: EvalOptions): EvalResult;
+}
+
+class ProgramImpl implements Program {
+  constructor(private readonly ev: Ev, private readonly slots: number, private readonly limit: number) {}
+  eval(activation: Activation, options?: EvalOptions): EvalResult {
+    const limit = options?.costLimit ?? this.limit;
+    const s: EvalState = { vars: activation, slots: this.slots ? new Array(this.slots) : [], cost: 0, limit };
+    const v = this.ev(s);
+    if (s.cost > limit) return { error: celError(errText.costLimit), cost: s.cost };
+    return isCelError(v) ? { error: v, cost: s.cost } : { value: v, cost: s.cost };
+  }
+}
+
+const cache = new WeakMap<CelEnv, WeakMap<ParsedExpr, Program>>();
+
+/** Plans `parsed` in `env` (cached per env and AST object). */
+export function plan(env: CelEnv, parsed: ParsedExpr): Program {
+  let perEnv = cache.get(env);
+  if (!perEnv) cache.set(env, (perEnv = new WeakMap()));
+  let p = perEnv.get(parsed);
+  if (!p) {
+    const planner = new Planner(env);
+    const ev = planner.plan(parsed.expr, undefined);
+    p = new ProgramImpl(ev, planner.slotCount, env.costLimit);
+    perEnv.set(parsed, p);
+  }
+  return p;
+}
+
+/** Evaluates once without a Program (tests, the CLI). */
+export function evaluate(env: CelEnv, parsed: ParsedExpr, activation: Activation, options?: EvalOptions): EvalResult {
+  return plan(env, parsed).eval(activation, options);
+}
+export type { Activation };
+export { celError };

@@ -1,0 +1,563 @@
+// The planner: compiles a (checked) AST once into a tree of closures. Evaluation returns a value or
+// a CelError (never throws), tracks cel-go's actual cost in the state object, and honours the
+// per-call cost limit inside comprehensions. Longer than 300 lines: it is the evaluator.
+import type { Expr, Comprehension, Constant } from "./ast.js";
+import type { CelEnv } from "./env.js";
+import type { CelType, Overload } from "./types.js";
+import { op } from "./operators.js";
+import {
+  K, kindOf, celError, isCelError, errText, celUint, celList, celMapFrom, celObject, celOptional, optionalNone,
+  celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
+  type CelValue, type CelError, type CelList, type CelMap, type CelObject, type CelOptional, type CelUint, type CelOpaque,
+} from "./values/index.js";
+import { listIndex, mapIndex } from "./lib/std-operators.js";
+
+/** Values of declared variables for one evaluation; a function value is a lazy variable (called on use). */
+export type Activation = { readonly [name: string]: CelValue | (() => CelValue | CelError) | undefined };
+
+/** Mutable state of one evaluation. */
+export interface EvalState {
+  vars: Activation;
+  slots: (CelValue | CelError | undefined)[];
+  cost: number;
+  limit: number;
+}
+/** A planned expression. */
+export type Ev = (s: EvalState) => CelValue | CelError;
+
+interface Scope { readonly names: ReadonlyMap<string, number>; readonly parent: Scope | undefined }
+
+const TYPE_IDENTS: Readonly<Record<string, string>> = {
+  int: "int", uint: "uint", double: "double", bool: "bool", string: "string", bytes: "bytes", list: "list", map: "map",
+  null_type: "null_type", type: "type", dyn: "dyn", "google.protobuf.Timestamp": "google.protobuf.Timestamp",
+  "google.protobuf.Duration": "google.protobuf.Duration", optional_type: "optional_type",
+};
+const LIST_CREATE = 10, MAP_CREATE = 30, STRUCT_CREATE = 40;
+
+function constValue(c: Constant): CelValue {
+  switch (c.kind) {
+    case "null": return null;
+    case "uint": return celUint(c.value);
+    default: return c.value;
+  }
+}
+
+/** Labels an error result with a node id when it has none. */
+function label(v: CelValue | CelError, id: number): CelValue | CelError {
+  if (isCelError(v) && v.exprId === 0) v.exprId = id;
+  return v;
+}
+
+// Runtime matcher of one parameter type: a kind tag (-1: any) and, for objects/opaques, a name.
+interface Want { k: number; name?: string }
+function wantOf(t: CelType): Want {
+  switch (t.kind) {
+    case "dyn": case "param": case "error": return { k: -1 };
+    case "bool": return { k: K.bool };
+    case "int": return { k: K.int };
+    case "uint": return { k: K.uint };
+    case "double": return { k: K.double };
+    case "string": return { k: K.string };
+    case "bytes": return { k: K.bytes };
+    case "null": return { k: K.null };
+    case "timestamp": return { k: K.timestamp };
+    case "duration": return { k: K.duration };
+    case "list": return { k: K.list };
+    case "map": return { k: K.map };
+    case "type": return { k: K.type };
+    case "optional": return { k: K.optional };
+    case "object": return { k: K.object, name: t.name };
+    case "opaque": return { k: K.opaque, name: t.name };
+  }
+}
+function matchesWant(w: Want, v: CelValue, k: number): boolean {
+  if (w.k === -1) return true;
+  if (w.k !== k) return false;
+  if (w.name === undefined) return true;
+  const n = (v as CelObject | CelOpaque).typeName;
+  return n === w.name || (k === K.object && w.name === "Object" && n.startsWith("Object."));
+}
+
+/** Resolves an overload for runtime arguments; cached by the argument kinds when no names are involved. */
+class Dispatcher {
+  private readonly wants: Want[][];
+  private readonly cache = new Map<number, Overload | null>();
+  constructor(readonly candidates: readonly Overload[]) {
+    this.wants = candidates.map((o) => o.args.map(wantOf));
+  }
+  resolve(args: readonly CelValue[]): Overload | undefined {
+    let key = 0;
+    let named = false;
+    for (let i = 0; i < args.length; i++) {
+      const k = kindOf(args[i]);
+      if (k >= K.object) named = true;
+      key = key * 16 + k;
+    }
+    if (!named) {
+      const hit = this.cache.get(key);
+      if (hit !== undefined) return hit ?? undefined;
+    }
+    let found: Overload | null = null;
+    outer: for (let c = 0; c < this.candidates.length; c++) {
+      const w = this.wants[c];
+      for (let i = 0; i < args.length; i++) if (!matchesWant(w[i], args[i], kindOf(args[i]))) continue outer;
+      found = this.candidates[c];
+      break;
+    }
+    if (!named) this.cache.set(key, found);
+    return found ?? undefined;
+  }
+}
+
+/** Calls an implementation; a thrown exception becomes an error value. */
+function invoke(o: Overload, args: CelValue[]): CelValue | CelError {
+  try {
+    return o.impl(...args);
+  } catch (e) {
+    return celError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+function optionalSelect(v: CelValue, field: string): CelOptional | CelError {
+  const k = kindOf(v);
+  if (k === K.map) {
+    const r = (v as CelMap).get(field);
+    return r === undefined ? optionalNone : celOptional(r);
+  }
+  if (k === K.object) {
+    const o = v as CelObject;
+    if (!objectHas(o, field)) return optionalNone;
+    const r = objectField(o, field);
+    return isCelError(r) ? r : celOptional(r);
+  }
+  return celError(errText.noSuchOverload);
+}
+
+function objectHas(o: CelObject, field: string): boolean {
+  if (o.typeName === JSONPATCH_TYPE && field !== "value") {
+    const v = o.get(field);
+    return typeof v === "string" && v !== "";
+  }
+  return o.isSet(field);
+}
+function objectField(o: CelObject, field: string): CelValue | CelError {
+  const v = o.get(field);
+  if (v !== undefined) return v;
+  if (o.typeName === JSONPATCH_TYPE) {
+    if (!JSONPATCH_FIELDS.has(field)) return celError(`unexpected JSONPatchType field: ${field}`);
+    return field === "value" ? null : "";
+  }
+  return o.typeName.startsWith("Object") ? null : celError(`no such key: ${field}`);
+}
+
+/** `v.field` for maps and objects, with optional chaining through optionals. */
+function selectField(v: CelValue, field: string): CelValue | CelError {
+  switch (kindOf(v)) {
+    case K.map: {
+      const r = (v as CelMap).get(field);
+      return r === undefined ? celError(`no such key: ${field}`) : r;
+    }
+    case K.object: return objectField(v as CelObject, field);
+    case K.optional: {
+      const inner = (v as CelOptional).value;
+      return inner === undefined ? optionalNone : optionalSelect(inner, field);
+    }
+    default: return celError(`no such key: ${field}`);
+  }
+}
+
+function testField(v: CelValue, field: string): CelValue | CelError {
+  switch (kindOf(v)) {
+    case K.map: return (v as CelMap).has(field);
+    case K.object: return objectHas(v as CelObject, field);
+    case K.optional: {
+      const inner = (v as CelOptional).value;
+      return inner === undefined ? false : testField(inner, field);
+    }
+    default: return celError(`invalid type for field selection.`);
+  }
+}
+
+/** `a[i]` for lists and maps (and optional chaining). */
+function indexValue(a: CelValue, i: CelValue): CelValue | CelError {
+  switch (kindOf(a)) {
+    case K.list: {
+      const ki = kindOf(i);
+      if (ki !== K.int && ki !== K.uint && ki !== K.double) return celError(errText.noSuchOverload);
+      return listIndex(a as CelList, i);
+    }
+    case K.map: {
+      const ki = kindOf(i);
+      if (ki > K.double && ki !== K.string) return celError(errText.noSuchOverload);
+      return mapIndex(a as CelMap, i);
+    }
+    case K.optional: {
+      const inner = (a as CelOptional).value;
+      return inner === undefined ? optionalNone : optionalIndex(inner, i);
+    }
+    default: return celError(errText.noSuchOverload);
+  }
+}
+function optionalIndex(a: CelValue, i: CelValue): CelValue | CelError {
+  const k = kindOf(a);
+  if (k === K.optional) {
+    const inner = (a as CelOptional).value;
+    return inner === undefined ? optionalNone : optionalIndex(inner, i);
+  }
+  if (k === K.map) {
+    const r = (a as CelMap).get(i);
+    return r === undefined ? optionalNone : celOptional(r);
+  }
+  if (k === K.list) {
+    const r = indexValue(a, i);
+    return isCelError(r) ? (r.message.startsWith("index out of bounds") ? optionalNone : r) : celOptional(r);
+  }
+  return celError(errText.noSuchOverload);
+}
+
+/** Plans expressions of one env. */
+export class Planner {
+  slotCount = 0;
+  constructor(readonly env: CelEnv) {}
+
+  plan(e: Expr, scope: Scope | undefined): Ev {
+    switch (e.kind) {
+      case "const": {
+        const v = constValue(e.value);
+        return () => v;
+      }
+      case "ident": return this.planIdent(e.id, e.name, scope);
+      case "select": return this.planSelect(e, scope);
+      case "call": return this.planCall(e, scope);
+      case "list": return this.planList(e.elements, e.optionalIndices, scope);
+      case "map": return this.planMap(e, scope);
+      case "struct": return this.planStruct(e, scope);
+      case "comprehension": return this.planComprehension(e, scope);
+    }
+  }
+
+  private lookupSlot(name: string, scope: Scope | undefined): number | undefined {
+    for (let s = scope; s; s = s.parent) {
+      const slot = s.names.get(name);
+      if (slot !== undefined) return slot;
+    }
+    return undefined;
+  }
+
+  private planIdent(id: number, name: string, scope: Scope | undefined): Ev {
+    const slot = this.lookupSlot(name, scope);
+    if (slot !== undefined) {
+      return (s) => {
+        s.cost++;
+        return s.slots[slot] as CelValue | CelError;
+      };
+    }
+    if (!this.env.variables.has(name)) {
+      const typeName = TYPE_IDENTS[name] ?? (this.env.resolveType(name) ? name : undefined);
+      if (typeName !== undefined) {
+        const t = celType(typeName);
+        return () => t;
+      }
+    }
+    return (s) => {
+      s.cost++;
+      const v = Object.prototype.hasOwnProperty.call(s.vars, name) ? s.vars[name] : undefined;
+      if (v === undefined) return celError(`no such attribute(s): ${name}`, id);
+      return typeof v === "function" ? label(v(), id) : v;
+    };
+  }
+
+  /** The qualified name `a.b.c` of a select chain over a non-shadowed identifier, if it is one. */
+  private qualifiedName(e: Expr, scope: Scope | undefined): string | undefined {
+    if (e.kind === "ident") return this.lookupSlot(e.name, scope) === undefined ? e.name : undefined;
+    if (e.kind === "select" && !e.testOnly) {
+      const q = this.qualifiedName(e.operand, scope);
+      return q === undefined ? undefined : q + "." + e.field;
+    }
+    return undefined;
+  }
+
+  private planSelect(e: Extract<Expr, { kind: "select" }>, scope: Scope | undefined): Ev {
+    if (!e.testOnly) {
+      const q = this.qualifiedName(e, scope);
+      if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) return this.planIdent(e.id, q, scope);
+    }
+    const operand = this.plan(e.operand, scope);
+    const { field, id } = e;
+    if (e.testOnly) {
+      return (s) => {
+        const v = operand(s);
+        if (isCelError(v)) return v;
+        return label(testField(v, field), id);
+      };
+    }
+    return (s) => {
+      const v = operand(s);
+      if (isCelError(v)) return v;
+      s.cost++;
+      if (kindOf(v) === K.map) {
+        const r = (v as CelMap).get(field);
+        return r === undefined ? celError(`no such key: ${field}`, id) : r;
+      }
+      return label(selectField(v, field), id);
+    };
+  }
+
+  private planArgs(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev[] {
+    const args = e.target ? [e.target, ...e.args] : e.args;
+    return args.map((a) => this.plan(a, scope));
+  }
+
+  private planCall(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
+    const id = e.id;
+    switch (e.fn) {
+      case op.logicalAnd: case op.logicalOr: {
+        if (e.target || e.args.length !== 2) break;
+        return this.planLogic(e.fn === op.logicalAnd, this.plan(e.args[0], scope), this.plan(e.args[1], scope), id);
+      }
+      case op.conditional: {
+        if (e.target || e.args.length !== 3) break;
+        const [c, t, f] = e.args.map((a) => this.plan(a, scope));
+        return (s) => {
+          const cv = c(s);
+          if (cv === true) return t(s);
+          if (cv === false) return f(s);
+          return isCelError(cv) ? cv : celError(errText.noSuchOverload, id);
+        };
+      }
+      case op.notStrictlyFalse: {
+        if (e.target || e.args.length !== 1) break;
+        const a = this.plan(e.args[0], scope);
+        return (s) => {
+          const v = a(s);
+          s.cost++;
+          return v === false ? false : true;
+        };
+      }
+      case op.optSelect: {
+        const [operand, fieldE] = e.args;
+        if (e.target || e.args.length !== 2 || fieldE.kind !== "const" || fieldE.value.kind !== "string") break;
+        const o = this.plan(operand, scope);
+        const field = fieldE.value.value;
+        return (s) => {
+          const v = o(s);
+          if (isCelError(v)) return v;
+          s.cost++;
+          if (kindOf(v) === K.optional) {
+            const inner = (v as CelOptional).value;
+            return inner === undefined ? optionalNone : label(optionalSelect(inner, field), id);
+          }
+          return label(optionalSelect(v, field), id);
+        };
+      }
+      case op.optIndex: case op.index: {
+        if (e.target || e.args.length !== 2) break;
+        const a = this.plan(e.args[0], scope);
+        const i = this.plan(e.args[1], scope);
+        const optional = e.fn === op.optIndex;
+        return (s) => {
+          const av = a(s);
+          if (isCelError(av)) return av;
+          const iv = i(s);
+          if (isCelError(iv)) return iv;
+          s.cost++;
+          return label(optional ? optionalIndex(av, iv) : indexValue(av, iv), id);
+        };
+      }
+    }
+    return this.planFunction(e, scope);
+  }
+
+  private planLogic(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
+    const stop = !isAnd;
+    return (s) => {
+      const lv = l(s);
+      if (lv === stop) return stop;
+      const rv = r(s);
+      if (rv === stop) return stop;
+      if (lv === !stop && rv === !stop) return !stop;
+      if (typeof lv !== "boolean") return isCelError(lv) ? lv : celError(errText.noSuchOverload, id);
+      return isCelError(rv) ? rv : celError(errText.noSuchOverload, id);
+    };
+  }
+
+  private planFunction(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
+    const id = e.id;
+    const member = e.target !== undefined;
+    const argEvs = this.planArgs(e, scope);
+    const n = argEvs.length;
+    const all = this.env.functions.get(e.fn) ?? [];
+    const candidates = all.filter((o) => o.member === member && o.args.length === n);
+    if (candidates.length === 0) {
+      const what = `${e.fn}`;
+      return (s) => {
+        for (const a of argEvs) {
+          const v = a(s);
+          if (isCelError(v)) return v;
+        }
+        return celError(`no such overload: ${what}`, id);
+      };
+    }
+    const d = new Dispatcher(candidates);
+    const call = (s: EvalState, args: CelValue[]): CelValue | CelError => {
+      const o = d.resolve(args);
+      if (o === undefined) return celError(errText.noSuchOverload, id);
+      s.cost += o.cost ? 1 + o.cost(...args) : 1;
+      return label(invoke(o, args), id);
+    };
+    if (n === 1) {
+      const [a0] = argEvs;
+      return (s) => {
+        const v0 = a0(s);
+        if (isCelError(v0)) return v0;
+        return call(s, [v0]);
+      };
+    }
+    if (n === 2) {
+      const [a0, a1] = argEvs;
+      return (s) => {
+        const v0 = a0(s);
+        const v1 = a1(s);
+        if (isCelError(v0)) return v0;
+        if (isCelError(v1)) return v1;
+        return call(s, [v0, v1]);
+      };
+    }
+    return (s) => {
+      const vals: CelValue[] = new Array(n);
+      let err: CelError | undefined;
+      for (let i = 0; i < n; i++) {
+        const v = argEvs[i](s);
+        if (isCelError(v)) err ??= v;
+        else vals[i] = v;
+      }
+      return err ?? call(s, vals);
+    };
+  }
+
+  private planList(elements: Expr[], optionalIndices: number[], scope: Scope | undefined): Ev {
+    const evs = elements.map((x) => this.plan(x, scope));
+    const opt = new Set(optionalIndices);
+    const n = evs.length;
+    return (s) => {
+      const out: CelValue[] = [];
+      for (let i = 0; i < n; i++) {
+        const v = evs[i](s);
+        if (isCelError(v)) return v;
+        if (opt.has(i)) {
+          if (!isCelOptional(v)) return celError(`cannot initialize optional list element from non-optional value ${String(v)}`);
+          if (v.value !== undefined) out.push(v.value);
+        } else out.push(v);
+      }
+      s.cost += LIST_CREATE;
+      return celList(out);
+    };
+  }
+
+  private planMap(e: Extract<Expr, { kind: "map" }>, scope: Scope | undefined): Ev {
+    const entries = e.entries.map((en) => ({ k: this.plan(en.key, scope), v: this.plan(en.value, scope), optional: en.optional }));
+    const id = e.id;
+    return (s) => {
+      const keys: CelValue[] = [];
+      const vals: CelValue[] = [];
+      for (const en of entries) {
+        const k = en.k(s);
+        if (isCelError(k)) return k;
+        const v = en.v(s);
+        if (isCelError(v)) return v;
+        if (en.optional) {
+          if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
+          if (v.value === undefined) continue;
+          vals.push(v.value);
+        } else vals.push(v);
+        keys.push(k);
+      }
+      s.cost += MAP_CREATE;
+      const m = celMapFrom(keys, vals);
+      return typeof m === "string" ? celError(m, id) : m;
+    };
+  }
+
+  private planStruct(e: Extract<Expr, { kind: "struct" }>, scope: Scope | undefined): Ev {
+    const typeName = e.typeName.startsWith(".") ? e.typeName.slice(1) : e.typeName;
+    const fields = e.fields.map((f) => ({ name: f.field, v: this.plan(f.value, scope), optional: f.optional }));
+    const id = e.id;
+    const isPatch = typeName === JSONPATCH_TYPE;
+    return (s) => {
+      const m = new Map<string, CelValue>();
+      for (const f of fields) {
+        const v = f.v(s);
+        if (isCelError(v)) return v;
+        if (isPatch && !JSONPATCH_FIELDS.has(f.name)) return celError(`unexpected JSONPatchType field: ${f.name}`, id);
+        if (f.optional) {
+          if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
+          if (v.value === undefined) continue;
+          m.set(f.name, v.value);
+        } else m.set(f.name, v);
+      }
+      s.cost += STRUCT_CREATE;
+      return celObject(typeName, m);
+    };
+  }
+
+  private planComprehension(e: Comprehension, scope: Scope | undefined): Ev {
+    const range = this.plan(e.iterRange, scope);
+    const accuSlot = this.slotCount++;
+    const accuInit = this.plan(e.accuInit, scope);
+    const iterSlot = this.slotCount++;
+    const iter2Slot = e.iterVar2 !== undefined ? this.slotCount++ : -1;
+    const names = new Map<string, number>([[e.accuVar, accuSlot], [e.iterVar, iterSlot]]);
+    if (e.iterVar2 !== undefined) names.set(e.iterVar2, iter2Slot);
+    const inner: Scope = { names, parent: scope };
+    const cond = this.plan(e.loopCondition, inner);
+    const step = this.plan(e.loopStep, inner);
+    const result = this.plan(e.result, { names: new Map([[e.accuVar, accuSlot]]), parent: scope });
+    const twoVar = e.iterVar2 !== undefined;
+    const id = e.id;
+    return (s) => {
+      const r = range(s);
+      if (isCelError(r)) return r;
+      const rk = kindOf(r);
+      if (rk !== K.list && rk !== K.map) return celError(`expected iterable type`, id);
+      let accu = accuInit(s);
+      if (kindOf(accu) === K.list && (accu as CelList).size() === 0) accu = mutableList();
+      else if (kindOf(accu) === K.map && (accu as CelMap).size() === 0) accu = mutableMap();
+      const savedAccu = s.slots[accuSlot], savedIter = s.slots[iterSlot], savedIter2 = twoVar ? s.slots[iter2Slot] : undefined;
+      s.slots[accuSlot] = accu;
+      let out: CelValue | CelError | undefined;
+      const keys = rk === K.map ? (r as CelMap).keys() : undefined;
+      const list = r as CelList;
+      const n = keys ? keys.length : list.size();
+      for (let i = 0; i < n; i++) {
+        if (keys) {
+          s.slots[iterSlot] = keys[i];
+          if (twoVar) s.slots[iter2Slot] = (r as CelMap).get(keys[i]) as CelValue;
+        } else if (twoVar) {
+          s.slots[iterSlot] = BigInt(i);
+          s.slots[iter2Slot] = list.get(i);
+        } else s.slots[iterSlot] = list.get(i);
+        const c = cond(s);
+        if (c === false) break;
+        s.slots[accuSlot] = step(s);
+        if (s.cost > s.limit) {
+          out = celError(errText.costLimit, id);
+          break;
+        }
+      }
+      if (out === undefined) {
+        out = result(s);
+        if (!isCelError(out)) {
+          if (kindOf(out) === K.list) out = freezeList(out as CelList);
+          else if (kindOf(out) === K.map) out = freezeMap(out as CelMap);
+        }
+      }
+      s.slots[accuSlot] = savedAccu;
+      s.slots[iterSlot] = savedIter;
+      if (twoVar) s.slots[iter2Slot] = savedIter2;
+      return out;
+    };
+  }
+}
+
+/** Re-exported for libraries: a uint value's bigint. */
+export type { CelUint };
