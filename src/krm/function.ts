@@ -7,6 +7,7 @@ import { parseFunctionConfig } from "./function-config.js";
 import { decodeText, readDocument } from "./read.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
+import { spliceOutput } from "./splice.js";
 import type { Format } from "./types.js";
 import { outputDocument, writeValue } from "./write.js";
 
@@ -39,29 +40,38 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   if (check.kind === "rejected") return rejected(check.errors.map((e) => formatError(e, source)));
   if (check.kind === "invalid") {
     const items = check.doc.items;
-    return finish(check.doc, items, errorResults(check.errors, Array.isArray(items) ? items : []), read.format);
+    const input = Array.isArray(items) ? items : undefined;
+    return finish(check.doc, items, errorResults(check.errors, input ?? []), read.format, text, input);
   }
   const { doc, items, functionConfig } = check.list;
   const config = parseFunctionConfig(functionConfig);
-  if (!config.ok) return finish(doc, items, errorResults(config.errors), read.format);
+  if (!config.ok) return finish(doc, items, errorResults(config.errors), read.format, text, items);
   let out: AdmitOutput;
   try {
     out = admit(items, config.options);
   } catch (e) {
-    return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read.format);
+    return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read.format, text, items);
   }
   if (out.items.length !== items.length) {
     const message = `internal error: admission returned ${out.items.length} items for ${items.length}`;
-    return finish(doc, items, [{ severity: "error", message }], read.format);
+    return finish(doc, items, [{ severity: "error", message }], read.format, text, items);
   }
-  return finish(doc, out.items, withFiles(out.results, out.items), read.format);
+  return finish(doc, out.items, withFiles(out.results, out.items), read.format, text, items);
 }
 
 function rejected(lines: string[]): FunctionRun {
   return { stdout: "", stderr: lines.map((l) => `kmutate: ${l}\n`).join(""), exitCode: 1, results: [] };
 }
 
-function finish(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], format: Format): FunctionRun {
+/**
+ * Writes the output list. YAML input in the usual block layout is spliced (untouched items copied
+ * byte for byte); anything else is re-serialised from `doc`.
+ */
+function finish(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], format: Format, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+  if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
+    const spliced = spliceOutput(text, inputItems, items, results);
+    if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };
+  }
   const outDoc = outputDocument(doc, items, results);
   const w = writeValue(outDoc, format);
   if (!w.ok) return rejected([formatError(w.error, "output")]);

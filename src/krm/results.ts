@@ -58,19 +58,26 @@ function refKey(r: NonNullable<KrmResult["resourceRef"]>): string {
   return `${r.apiVersion}\u0000${r.kind}\u0000${r.namespace ?? ""}\u0000${r.name}`;
 }
 
-/** Adds `file` to results that have a resourceRef to one of `items` but no `file` yet. */
-export function withFiles(results: readonly KrmResult[], items: readonly JsonObject[]): KrmResult[] {
+/**
+ * Adds `file` to results that have a resourceRef to one of `items` but no `file` yet. `locate`
+ * gives an item's file. Default: its path/index annotations ({@link fileOf}).
+ */
+export function withFiles(
+  results: readonly KrmResult[],
+  items: readonly JsonObject[],
+  locate: (item: JsonObject, index: number) => KrmResult["file"] = fileOf,
+): KrmResult[] {
   if (!results.some((r) => r.resourceRef && !r.file)) return [...results];
-  const byRef = new Map<string, JsonObject>();
-  for (const it of items) {
-    if (!isObject(it)) continue;
+  const byRef = new Map<string, number>();
+  items.forEach((it, i) => {
+    if (!isObject(it)) return;
     const k = refKey(resourceRefOf(it));
-    if (!byRef.has(k)) byRef.set(k, it);
-  }
+    if (!byRef.has(k)) byRef.set(k, i);
+  });
   return results.map((r) => {
     if (!r.resourceRef || r.file) return r;
-    const item = byRef.get(refKey(r.resourceRef));
-    const file = item ? fileOf(item) : undefined;
+    const i = byRef.get(refKey(r.resourceRef));
+    const file = i === undefined ? undefined : locate(items[i], i);
     return file ? { ...r, file } : r;
   });
 }

@@ -28,8 +28,13 @@ export function outputDocument(doc: JsonObject, items: JsonValue | undefined, re
     setKey(out, k, k === "items" ? (items as JsonValue) : doc[k]);
   }
   if (items !== undefined && !Object.prototype.hasOwnProperty.call(out, "items")) setKey(out, "items", items);
-  if (results.length > 0) setKey(out, "results", results.map(resultValue));
+  if (results.length > 0) setKey(out, "results", resultsValue(results));
   return out;
+}
+
+/** Results as a JsonValue list (kpt's field order). */
+export function resultsValue(results: readonly KrmResult[]): JsonValue[] {
+  return results.map(resultValue);
 }
 
 /** A KrmResult as a JsonValue with kpt's field order and no undefined fields. */

@@ -1,0 +1,96 @@
+// `kmutate apply -f PATH...`: mutate manifest files and print the resulting stream, keeping
+// comments and layout (untouched documents byte-identical).
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { Option, type Command } from "commander";
+import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
+import {
+  decodeText, exitCodeOf, formatError, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream, type Admitter,
+} from "../krm/index.js";
+import { APPLY_HELP } from "./help-text.js";
+import { writeText, type CliIo } from "./io.js";
+import { readSources } from "./sources.js";
+
+/** Output formats of `apply`. */
+export const outputFormats = ["yaml", "json"] as const;
+/** An output format of `apply`. */
+export type OutputFormat = (typeof outputFormats)[number];
+
+/** Options of `apply`. */
+export interface ApplyOptions {
+  /** Files, directories, or `-` (stdin). */
+  filename: string[];
+  /** functionConfig file. Default: none (default options). */
+  config?: string;
+  /** Default: `yaml`. */
+  output: OutputFormat;
+}
+
+/** Runs `apply`; returns the exit code. */
+export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitter = realAdmit): Promise<number> {
+  const fail = async (lines: string[]): Promise<number> => {
+    await writeText(io.stderr, lines.map((l) => `kmutate: ${l}\n`).join(""));
+    return 1;
+  };
+  const options = await loadConfig(opts.config, io);
+  if (!options.ok) return fail(options.errors);
+  const { sources, errors } = await readSources(opts.filename, io);
+  if (errors.length > 0) return fail(errors);
+  const stream = readStream(sources);
+  if (!stream.ok) return fail(stream.errors);
+  let out: AdmitOutput;
+  try {
+    out = admit(stream.items, options.options);
+  } catch (e) {
+    return fail([`internal error: ${e instanceof Error ? e.message : String(e)}`]);
+  }
+  if (out.items.length !== stream.items.length) return fail([`internal error: admission returned ${out.items.length} items for ${stream.items.length}`]);
+  const results = withFiles(out.results, out.items, (_item, i) => stream.locations[i]);
+  let text: string;
+  if (opts.output === "json") {
+    const j = writeJson({ apiVersion: "v1", kind: "List", items: out.items });
+    if (!j.ok) return fail([formatError(j.error, "output")]);
+    text = j.text;
+  } else text = writeStream(stream.files, out.items);
+  await writeText(io.stdout, text);
+  await writeText(io.stderr, results.map(resultLine).join(""));
+  return exitCodeOf(results);
+}
+
+/** One stderr line for a result: `severity: file[#index]: Kind namespace/name: message`. */
+export function resultLine(r: KrmResult): string {
+  const parts: string[] = [r.severity];
+  if (r.file) parts.push(r.file.index === undefined ? r.file.path : `${r.file.path}#${r.file.index}`);
+  if (r.resourceRef) parts.push(`${r.resourceRef.kind} ${r.resourceRef.namespace ? r.resourceRef.namespace + "/" : ""}${r.resourceRef.name}`);
+  if (r.field) parts.push(r.field.path);
+  return `${parts.join(": ")}: ${r.message}\n`;
+}
+
+async function loadConfig(path: string | undefined, io: CliIo): Promise<{ ok: true; options: AdmitOptions } | { ok: false; errors: string[] }> {
+  if (path === undefined) return { ok: true, options: { ...defaultAdmitOptions } };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(resolve(io.cwd, path));
+  } catch (e) {
+    return { ok: false, errors: [`${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`] };
+  }
+  const d = decodeText(bytes);
+  if (!d.ok) return { ok: false, errors: [formatError(d.error, path)] };
+  const doc = readDocument(d.text);
+  if (!doc.ok) return { ok: false, errors: doc.errors.map((e) => formatError(e, path, d.text)) };
+  const c = parseFunctionConfig(doc.value);
+  return c.ok ? c : { ok: false, errors: c.errors.map((e) => formatError(e, path)) };
+}
+
+/** Registers `kmutate apply`. */
+export function registerApply(program: Command, io: CliIo, done: (code: number) => void): void {
+  program
+    .command("apply")
+    .summary("mutate manifest files and print the resulting stream (comments kept)")
+    .description("Apply the MutatingAdmissionPolicies found among the given manifests to the other objects, and print all documents.")
+    .requiredOption("-f, --filename <path...>", "file, directory (recursive *.yaml, *.yml, *.json) or - for stdin; repeatable")
+    .option("--config <file>", "functionConfig file (MutationConfig or ConfigMap)")
+    .addOption(new Option("-o, --output <format>", "output format").choices(outputFormats).default("yaml" satisfies OutputFormat))
+    .addHelpText("after", APPLY_HELP)
+    .action(async (opts: ApplyOptions) => done(await applyCommand(opts, io)));
+}

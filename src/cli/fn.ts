@@ -1,0 +1,27 @@
+// `kmutate` / `kmutate fn`: the KRM function (ResourceList on stdin → ResourceList on stdout).
+import type { Command } from "commander";
+import { runFunction, type Admitter } from "../krm/index.js";
+import { readAll, writeText, type CliIo } from "./io.js";
+import { FN_HELP } from "./help-text.js";
+
+/** Runs the KRM function on stdin; returns the exit code (1 if any error result or bad input). */
+export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
+  if (io.stdin.isTTY) {
+    await writeText(io.stderr, "kmutate: expected a ResourceList on stdin (pipe one in, or see kmutate --help)\n");
+    return 1;
+  }
+  const run = runFunction(await readAll(io.stdin), admit);
+  await writeText(io.stdout, run.stdout);
+  await writeText(io.stderr, run.stderr);
+  return run.exitCode;
+}
+
+/** Registers `kmutate fn`, the default command. */
+export function registerFn(program: Command, io: CliIo, done: (code: number) => void): void {
+  program
+    .command("fn", { isDefault: true })
+    .summary("run as a KRM function (the default): ResourceList on stdin, ResourceList on stdout")
+    .description("Run as a KRM function: read a ResourceList on stdin, apply the MutatingAdmissionPolicies among its items, write the ResourceList on stdout.")
+    .addHelpText("after", FN_HELP)
+    .action(async () => done(await fnCommand(io)));
+}

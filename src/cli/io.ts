@@ -1,0 +1,34 @@
+// The process streams a command works with, injectable so commands run in-process in tests:
+// reading all of stdin, and writes that resolve once the text is handed to the OS.
+import type { Readable, Writable } from "node:stream";
+
+/** What a command may touch of the process. */
+export interface CliIo {
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable;
+  stderr: Writable;
+  /** Directory relative paths resolve against. Default: `process.cwd()` (set by bin). */
+  cwd: string;
+}
+
+/** All bytes of a stream. */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Writes `text` and resolves when it has been flushed (or the reader went away: EPIPE and other
+ * write errors resolve quietly; bin reports nothing for a closed pipe).
+ */
+export function writeText(stream: Writable, text: string): Promise<void> {
+  if (text === "") return Promise.resolve();
+  return new Promise((resolve) => {
+    try {
+      stream.write(text, () => resolve());
+    } catch {
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,51 @@
+// Finds the source span of every item of a block-style ResourceList (`items:` at column 0 and a
+// block sequence under it, as kpt and kustomize write it), so unchanged items can be copied
+// byte for byte. Any other layout returns undefined and the caller re-serialises.
+
+/** Where the items sit in the text. */
+export interface ItemSpans {
+  /** Indentation of the `- ` of each item. */
+  indent: number;
+  /** `[start, end)` of each item, in order; contiguous from the first item to the last. */
+  spans: Array<[number, number]>;
+}
+
+/** Spans of exactly `count` items, or undefined when the text is not in the simple layout. */
+export function findItemSpans(text: string, count: number): ItemSpans | undefined {
+  const key = /^items:[ \t]*(?:#[^\n]*)?\r?\n/m.exec(text);
+  if (!key) return undefined;
+  if (/^items:/m.test(text.slice(key.index + key[0].length))) return undefined;
+  const spans: Array<[number, number]> = [];
+  let indent = -1;
+  let pos = key.index + key[0].length;
+  let lastContentEnd = pos;
+  while (pos < text.length) {
+    let nl = text.indexOf("\n", pos);
+    if (nl < 0) nl = text.length;
+    let i = pos;
+    while (i < nl && text.charCodeAt(i) === 32) i++;
+    const c = text.charCodeAt(i);
+    const blank = i >= nl || c === 35 /* # */ || c === 13;
+    if (!blank) {
+      const isDash = c === 45 /* - */ && (i + 1 >= nl || text.charCodeAt(i + 1) === 32 || text.charCodeAt(i + 1) === 13);
+      if (indent < 0) {
+        if (!isDash) break;
+        indent = i - pos;
+      }
+      const col = i - pos;
+      if (isDash && col === indent) {
+        if (spans.length > 0) spans[spans.length - 1][1] = pos;
+        spans.push([pos, nl]);
+      } else if (col <= indent) {
+        break;
+      } else if (text.startsWith("---", pos) || text.startsWith("...", pos)) {
+        return undefined;
+      }
+      lastContentEnd = Math.min(nl + 1, text.length);
+    }
+    pos = nl + 1;
+  }
+  if (spans.length > 0) spans[spans.length - 1][1] = lastContentEnd;
+  if (spans.length !== count) return undefined;
+  return { indent: Math.max(indent, 0), spans };
+}
