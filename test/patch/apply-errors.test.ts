@@ -1,0 +1,217 @@
+// ApplyConfiguration refusals (reference §6.3), one row per error text: schema validation of the
+// patch, the atomic rule (every path), invalid live objects, and the no-schema mode (§6.6).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { JsonObject, JsonValue } from "../../src/data/index.js";
+import { createSchemaRegistry, type TypeRef } from "../../src/schema/index.js";
+import { applyConfiguration, applyConfigurationDeduced, type ApplyErrorCode } from "../../src/patch/apply.js";
+import { readYaml, sharedFile } from "../schema/fixtures.js";
+
+const crdCase = readYaml(sharedFile("scenarios/crd-01-list-map-merge.yaml")) as { input: JsonObject[] };
+const { registry } = createSchemaRegistry({ items: crdCase.input });
+
+function typeOf(apiVersion: string, kind: string): TypeRef {
+  const t = registry.resolveKind(apiVersion, kind)?.schema;
+  assert.ok(t, `schema for ${kind}`);
+  return t;
+}
+
+const deployment: JsonObject = {
+  apiVersion: "apps/v1",
+  kind: "Deployment",
+  metadata: { name: "web", namespace: "default" },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { app: "web" } },
+    template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "app:1" }] } },
+  },
+};
+const podSpec = (spec: JsonObject): JsonObject => ({ spec: { template: { spec } } });
+const widget: JsonObject = { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w1" }, spec: { color: "blue" } };
+const sa: JsonObject = { apiVersion: "v1", kind: "ServiceAccount", metadata: { name: "sa" } };
+const CONVERT = "error applying patch: failed to convert patch object to typed object: ";
+const ATOMIC = "error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ";
+
+const rows: { name: string; live: JsonObject; patch: JsonObject; code: ApplyErrorCode; message: string }[] = [
+  {
+    name: "unknown field",
+    live: deployment, patch: { spec: { replicasx: 3 } }, code: "invalid-patch",
+    message: CONVERT + ".spec.replicasx: field not declared in schema",
+  },
+  {
+    name: "string where numeric is expected",
+    live: deployment, patch: { spec: { replicas: "3" } }, code: "invalid-patch",
+    message: CONVERT + ".spec.replicas: expected numeric (int or float), got string",
+  },
+  {
+    name: "bool where numeric is expected",
+    live: deployment, patch: { spec: { replicas: true } }, code: "invalid-patch",
+    message: CONVERT + ".spec.replicas: expected numeric (int or float), got bool",
+  },
+  {
+    name: "number where string is expected",
+    live: deployment, patch: podSpec({ containers: [{ name: "app", image: 5 }] }), code: "invalid-patch",
+    message: CONVERT + '.spec.template.spec.containers[name="app"].image: expected string, got &value.valueUnstructured{Value:5}',
+  },
+  {
+    name: "map where string is expected",
+    live: deployment, patch: podSpec({ serviceAccountName: { a: "b", c: 1.5 } }), code: "invalid-patch",
+    message: CONVERT + '.spec.template.spec.serviceAccountName: expected string, got &value.valueUnstructured{Value:map[string]interface {}{"a":"b", "c":1.5}}',
+  },
+  {
+    name: "string where boolean is expected",
+    live: deployment, patch: podSpec({ hostNetwork: "yes" }), code: "invalid-patch",
+    message: CONVERT + ".spec.template.spec.hostNetwork: expected boolean, got &{yes}",
+  },
+  {
+    name: "map where any scalar is expected (Quantity)",
+    live: deployment, patch: podSpec({ containers: [{ name: "app", resources: { limits: { cpu: { m: 1 } } } }] }), code: "invalid-patch",
+    message: CONVERT + '.spec.template.spec.containers[name="app"].resources.limits.cpu: expected any scalar, got &{map[m:1]}',
+  },
+  {
+    name: "scalar where a struct is expected",
+    live: deployment, patch: { spec: { template: "x" } }, code: "invalid-patch",
+    message: CONVERT + ".spec.template: expected map, got &{x}",
+  },
+  {
+    name: "scalar where a list is expected",
+    live: deployment, patch: podSpec({ containers: "x" }), code: "invalid-patch",
+    message: CONVERT + ".spec.template.spec.containers: expected list, got &{x}",
+  },
+  {
+    name: "duplicate list-map key",
+    live: deployment, patch: podSpec({ containers: [{ name: "a" }, { name: "a" }] }), code: "invalid-patch",
+    message: CONVERT + '.spec.template.spec.containers: duplicate entries for key [name="a"]',
+  },
+  {
+    name: "duplicate compound key with a defaulted field",
+    live: deployment, patch: podSpec({ containers: [{ name: "a", ports: [{ containerPort: 80 }, { containerPort: 80, protocol: "TCP" }] }] }), code: "invalid-patch",
+    message: CONVERT + '.spec.template.spec.containers[name="a"].ports: duplicate entries for key [containerPort=80,protocol="TCP"]',
+  },
+  {
+    name: "list-map item without keys and no key defaults",
+    live: sa, patch: { secrets: [{ namespace: "x" }] }, code: "invalid-patch",
+    message: CONVERT + '.secrets: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)',
+  },
+  {
+    name: "CRD list-map item without any of two keys",
+    live: widget, patch: { spec: { endpoints: [{ weight: 1 }] } }, code: "invalid-patch",
+    message: CONVERT + '.spec.endpoints: element 0: associative list with keys has an element that omits all key fields ["host" "protocol"] (and doesn\'t have default values for any key fields)',
+  },
+  {
+    name: "set element that is a map",
+    live: widget, patch: { spec: { tags: ["a", { b: "c" }] } }, code: "invalid-patch",
+    message: CONVERT + ".spec.tags: element 1: associative list without keys has an element that's a map type",
+  },
+  {
+    name: "set element that is a list",
+    live: widget, patch: { spec: { tags: [["a"]] } }, code: "invalid-patch",
+    message: CONVERT + ".spec.tags: element 0: not supported: associative list with lists as elements",
+  },
+  {
+    name: "set element that is null",
+    live: widget, patch: { spec: { tags: [null] } }, code: "invalid-patch",
+    message: CONVERT + ".spec.tags: element 0: associative list without keys has an element that's an explicit null",
+  },
+  {
+    name: "duplicate set element",
+    live: widget, patch: { spec: { tags: ["a", "a"] } }, code: "invalid-patch",
+    message: CONVERT + '.spec.tags: duplicate entries for key [="a"]',
+  },
+  {
+    name: "several errors are listed one per line",
+    live: deployment, patch: { spec: { replicas: "1", paused: 1, template: { spec: { hostNetwork: "x" } } } }, code: "invalid-patch",
+    message: CONVERT + "errors:\n  .spec.replicas: expected numeric (int or float), got string\n  .spec.paused: expected boolean, got &{1}\n  .spec.template.spec.hostNetwork: expected boolean, got &{x}",
+  },
+  {
+    name: "atomic struct (LabelSelector)",
+    live: deployment, patch: { spec: { selector: { matchLabels: { l: "v" } } } }, code: "atomic",
+    message: ATOMIC + ".spec.selector",
+  },
+  {
+    name: "every atomic node: struct, scalar list, atomic map, tolerations, empty list",
+    live: deployment,
+    patch: {
+      spec: {
+        selector: { matchLabels: { l: "v" } },
+        template: {
+          spec: {
+            initContainers: [{ name: "i", args: ["a"], command: [] }],
+            nodeSelector: { disk: "ssd" },
+            tolerations: [{ key: "k", operator: "Exists" }],
+          },
+        },
+      },
+    },
+    code: "atomic",
+    message: ATOMIC + ".spec.selector, .spec.template.spec.initContainers[0].args, .spec.template.spec.initContainers[0].command, .spec.template.spec.nodeSelector, .spec.template.spec.tolerations",
+  },
+  {
+    name: "atomic list-map items (LocalObjectReference) and nested selectors",
+    live: deployment,
+    patch: podSpec({
+      imagePullSecrets: [{ name: "x" }],
+      containers: [{ name: "app", env: [{ name: "E", valueFrom: { configMapKeyRef: { name: "cm", key: "k" } } }] }],
+    }),
+    code: "atomic",
+    message: ATOMIC + ".spec.template.spec.imagePullSecrets[0], .spec.template.spec.containers[0].env[0].valueFrom.configMapKeyRef",
+  },
+  {
+    name: "CRD: list without list-type, atomic list and atomic map",
+    live: widget, patch: { spec: { hosts: ["a"], zones: ["z"], owner: { name: "n" } } }, code: "atomic",
+    message: ATOMIC + ".spec.hosts, .spec.zones, .spec.owner",
+  },
+  {
+    name: "invalid live object (undeclared field)",
+    live: { ...deployment, spec: { ...(deployment.spec as JsonObject), bogus: 1 } }, patch: { spec: { replicas: 2 } }, code: "invalid-live",
+    message: "error applying patch: failed to convert original object to typed object: .spec.bogus: field not declared in schema",
+  },
+];
+for (const r of rows) {
+  test(`apply refuses: ${r.name}`, () => {
+    const t = typeOf(r.live.apiVersion as string, r.live.kind as string);
+    const res = applyConfiguration(r.live, r.patch, t);
+    assert.deepEqual(res, { ok: false, code: r.code, message: r.message });
+  });
+}
+
+test("apply accepts: duplicate keys on the live side (1.35+ AllowDuplicates)", () => {
+  const live = { ...deployment, spec: { ...(deployment.spec as JsonObject), template: { spec: { containers: [{ name: "a", image: "1" }, { name: "a", image: "2" }] } } } };
+  const res = applyConfiguration(live, podSpec({ containers: [{ name: "a", image: "3" }] }), typeOf("apps/v1", "Deployment"));
+  assert.ok(res.ok);
+  assert.deepEqual((res.object.spec as JsonObject).template, { spec: { containers: [{ name: "a", image: "3" }] } });
+});
+
+test("apply accepts: lists under undeclared keys are not refused (labels, free-form maps)", () => {
+  const res = applyConfiguration(widget, { spec: { settings: { a: "b" } }, metadata: { labels: { x: "y" } } }, typeOf("example.com/v1", "Widget"));
+  assert.ok(res.ok);
+  assert.deepEqual(res.object.spec, { color: "blue", settings: { a: "b" } });
+});
+
+test("apply forces apiVersion and kind of the patch to the live object's", () => {
+  const res = applyConfiguration(deployment, { apiVersion: "v1", kind: "Pod", spec: { replicas: 2 } }, typeOf("apps/v1", "Deployment"));
+  assert.ok(res.ok);
+  assert.equal(res.object.apiVersion, "apps/v1");
+  assert.equal(res.object.kind, "Deployment");
+  assert.equal((res.object.spec as JsonObject).replicas, 2);
+});
+
+// No schema (§6.6): deduced type, maps granular, scalars replace, every list refused.
+const unknownLive: JsonObject = { apiVersion: "x.io/v1", kind: "Thing", metadata: { name: "t", labels: { a: "1" } }, spec: { n: 1, items: ["a"] } };
+const deduced: { name: string; patch: JsonObject; expected: JsonValue }[] = [
+  {
+    name: "maps merge granularly and scalars replace",
+    patch: { metadata: { labels: { b: "2" } }, spec: { n: 2, m: { k: true } } },
+    expected: { ok: true, object: { apiVersion: "x.io/v1", kind: "Thing", metadata: { name: "t", labels: { a: "1", b: "2" } }, spec: { n: 2, items: ["a"], m: { k: true } } } },
+  },
+  {
+    name: "every list in the patch is refused, also under undeclared keys",
+    patch: { metadata: { finalizers: ["f"] }, spec: { items: ["b"], deep: { l: [] } } },
+    expected: { ok: false, code: "atomic", message: ATOMIC + ".metadata.finalizers, .spec.items, .spec.deep.l" },
+  },
+];
+for (const d of deduced) {
+  test(`no schema: ${d.name}`, () => {
+    assert.deepEqual(applyConfigurationDeduced(unknownLive, d.patch), d.expected);
+  });
+}
