@@ -1,0 +1,102 @@
+// Runs one benchmark child (baseline or kmutate) on an input file and measures its wall time,
+// peak RSS and CPU time (via the rss-preload module) and, when the child writes them, its phase times.
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** The phases kmutate reports when run with KMUTATE_PHASE_TIMES=<file>. */
+export const phaseNames = ["parse", "match", "cel", "patch", "serialise"] as const satisfies readonly string[];
+
+/** Milliseconds per phase. */
+export type PhaseTimes = Record<(typeof phaseNames)[number], number>;
+
+/** What to run. */
+export interface ChildSpec {
+  /** The Node script (a built `.js` file). */
+  script: string;
+  /** Arguments after the script. Default: none. */
+  args?: string[];
+  /** File fed to stdin. */
+  inputPath: string;
+  /** File receiving stdout (overwritten). */
+  outputPath: string;
+  /** Scratch file for the RSS report (overwritten). */
+  rssPath: string;
+  /** If set, passed as KMUTATE_PHASE_TIMES and read back after the run. Default: unset. */
+  phasePath?: string;
+}
+
+/** One measured run. */
+export interface ChildRun {
+  wallMs: number;
+  /** Peak RSS in KiB, or undefined if the child did not report it (killed, crashed early). */
+  maxRssKiB: number | undefined;
+  /** User + system CPU time in ms (less sensitive to machine load than wall time), or undefined. */
+  cpuMs: number | undefined;
+  exitCode: number;
+  /** The first 2,000 characters of stderr. */
+  stderr: string;
+  /** Phase times if the child wrote them. */
+  phases: PhaseTimes | undefined;
+}
+
+const preload = new URL("./rss-preload.js", import.meta.url).href;
+
+/** The preload module's path (it must exist for RSS figures). */
+export const rssPreloadPath: string = fileURLToPath(preload);
+
+function readJson(path: string): unknown {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asPhases(value: unknown): PhaseTimes | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const out = {} as PhaseTimes;
+  for (const name of phaseNames) {
+    const v = record[name];
+    if (typeof v !== "number" || !Number.isFinite(v)) return undefined;
+    out[name] = v;
+  }
+  return out;
+}
+
+/** Runs the child to completion and measures it. Rejects only if the process cannot be spawned. */
+export async function runChild(spec: ChildSpec): Promise<ChildRun> {
+  rmSync(spec.rssPath, { force: true });
+  if (spec.phasePath) rmSync(spec.phasePath, { force: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, KMUTATE_BENCH_RSS_FILE: spec.rssPath };
+  delete env.KMUTATE_PHASE_TIMES;
+  if (spec.phasePath) env.KMUTATE_PHASE_TIMES = spec.phasePath;
+  const stdin = openSync(spec.inputPath, "r");
+  const stdout = openSync(spec.outputPath, "w");
+  try {
+    const started = performance.now();
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", preload, spec.script, ...(spec.args ?? [])], {
+        stdio: [stdin, stdout, "pipe"],
+        env,
+      });
+      let err = "";
+      child.stderr?.setEncoding("utf8").on("data", (d: string) => {
+        if (err.length < 2000) err += d;
+      });
+      child.on("error", reject);
+      child.on("close", (c, signal) => resolve({ code: c ?? (signal ? 128 : -1), stderr: err.slice(0, 2000) }));
+    });
+    const wallMs = performance.now() - started;
+    const usage = readJson(spec.rssPath) as { maxRssKiB?: unknown; cpuUs?: unknown } | undefined;
+    const maxRssKiB = typeof usage?.maxRssKiB === "number" ? usage.maxRssKiB : undefined;
+    const cpuMs = typeof usage?.cpuUs === "number" ? usage.cpuUs / 1000 : undefined;
+    const phases = spec.phasePath ? asPhases(readJson(spec.phasePath)) : undefined;
+    return { wallMs, maxRssKiB, cpuMs, exitCode: code, stderr, phases };
+  } finally {
+    closeSync(stdin);
+    closeSync(stdout);
+  }
+}

@@ -1,0 +1,131 @@
+// The benchmark runner (`npm run bench`): generates workloads, times the kmutate bin against
+// the js-yaml passthrough in alternating pairs, and prints ratios, RSS, phases and targets.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { checkOutput } from "./check-output.js";
+import { runEngineComparison } from "./engine-comparison.js";
+import { rssPreloadPath, runChild } from "./measure.js";
+import type { ChildRun } from "./measure.js";
+import { memoryTable, phaseTable, scalingTable, targetLines, timeTable } from "./report.js";
+import type { ConfigResult } from "./report.js";
+import { parseRunOptions, usage } from "./run-options.js";
+import type { BenchConfig, RunOptions } from "./run-options.js";
+import { generateWorkload, serialiseResourceList } from "./workload.js";
+
+const log = (line: string): void => void process.stderr.write(line + "\n");
+const label = (c: BenchConfig): string => `${c.objects} objects x ${c.policies} policies`;
+
+function header(argv: string[]): string {
+  const git = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" });
+  const cpu = cpus();
+  return [
+    `command: node ${relative(process.cwd(), process.argv[1]) || process.argv[1]}${argv.length ? " " + argv.join(" ") : ""}`,
+    `node ${process.version}, ${cpu.length} x ${cpu[0]?.model ?? "unknown cpu"}, commit ${git.status === 0 ? git.stdout.trim() : "unknown"}, ${new Date().toISOString()}`,
+    `load average at start: ${loadavg().map((l) => l.toFixed(1)).join(" ")} (wall times are noisy under load; CPU times much less so)`,
+  ].join("\n");
+}
+
+/** Generates the workload into `path`; returns its item count (the list itself is dropped). */
+function writeInput(config: BenchConfig, seed: number, path: string): number {
+  const { list, stats } = generateWorkload({ objects: config.objects, policies: config.policies, seed });
+  writeFileSync(path, serialiseResourceList(list, "yaml"));
+  return stats.items;
+}
+
+async function measureConfig(config: BenchConfig, options: RunOptions, dir: string): Promise<ConfigResult> {
+  const tag = `${config.objects}x${config.policies}`;
+  const inputPath = join(dir, `in-${tag}.yaml`);
+  const items = writeInput(config, options.seed, inputPath);
+  const inputBytes = statSync(inputPath).size;
+  const common = { inputPath, rssPath: join(dir, "rss.json") };
+  const baseline: ChildRun[] = [];
+  const kmutate: ChildRun[] = [];
+  const kmOut = join(dir, `out-kmutate-${tag}.yaml`);
+  for (let r = 0; r < config.runs; r++) {
+    const a = await runChild({ ...common, script: options.baseline, outputPath: join(dir, `out-base-${tag}.yaml`) });
+    const b = await runChild({ ...common, script: options.bin, outputPath: kmOut, phasePath: join(dir, "phases.json") });
+    baseline.push(a);
+    kmutate.push(b);
+    log(`  [${label(config)}] pair ${r + 1}/${config.runs}: baseline ${a.wallMs.toFixed(0)} ms, kmutate ${b.wallMs.toFixed(0)} ms (exit ${b.exitCode})`);
+    if (a.exitCode !== 0) log(`  baseline exited ${a.exitCode}: ${a.stderr.trim()}`);
+    if (b.exitCode !== 0 && r === 0 && b.stderr.trim()) log(`  kmutate stderr: ${b.stderr.trim().split("\n").slice(0, 5).join("\n  ")}`);
+  }
+  const check = checkOutput(inputPath, kmOut);
+  if (!options.keep) rmSync(inputPath, { force: true });
+  return {
+    objects: config.objects,
+    policies: config.policies,
+    items,
+    inputBytes,
+    baseline,
+    kmutate,
+    check,
+  };
+}
+
+/** Runs the benchmark; returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const options = parseRunOptions(argv);
+  if (typeof options === "string") {
+    const isHelp = options === usage;
+    (isHelp ? process.stdout : process.stderr).write(options + "\n");
+    return isHelp ? 0 : 2;
+  }
+  for (const [what, path] of [["kmutate bin", options.bin], ["baseline", options.baseline], ["RSS preload", rssPreloadPath]]) {
+    if (!existsSync(path)) {
+      process.stderr.write(`bench: ${what} not found at ${path} (build with \`npx tsc -p .\`; npm run bench does)\n`);
+      return 1;
+    }
+  }
+  const out: string[] = [header(argv)];
+  process.stdout.write(out[0] + "\n");
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-"));
+  log(`bench: working in ${dir}`);
+  const results: ConfigResult[] = [];
+  try {
+    // One untimed pair on a small input warms the OS file cache and Node's compile cache.
+    const warm = await measureConfig({ objects: 100, policies: 10, runs: 1 }, { ...options, keep: false }, dir);
+    log(`bench: warm-up done (kmutate exit ${warm.kmutate[0].exitCode})`);
+    for (const config of options.configs) {
+      log(`bench: ${label(config)}, ${config.runs} pair(s)`);
+      results.push(await measureConfig(config, options, dir));
+    }
+  } finally {
+    if (!options.keep) rmSync(dir, { recursive: true, force: true });
+  }
+  const sections = [
+    "Wall and CPU (user+sys) time (medians; ratio = median of kmutate/baseline per pair)",
+    timeTable(results),
+    "",
+    "Peak RSS (median; ratio = median of kmutate/baseline per pair)",
+    memoryTable(results),
+    "",
+    "kmutate phases (median ms; n/a = the bin wrote no KMUTATE_PHASE_TIMES file)",
+    phaseTable(results),
+    "",
+    "Scaling (cost per object; overhead = median of kmutate - baseline per pair)",
+    scalingTable(results),
+    "",
+    `load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+    "Targets (issue 7)",
+    ...targetLines(results).map((l) => `  ${l}`),
+    "",
+  ];
+  process.stdout.write("\n" + sections.join("\n") + "\n");
+  if (options.keep) log(`bench: inputs and outputs kept in ${dir}`);
+  if (options.jsonOut) {
+    writeFileSync(options.jsonOut, JSON.stringify({ header: out[0], seed: options.seed, results }, null, 2) + "\n");
+    log(`bench: raw measurements written to ${options.jsonOut}`);
+  }
+  if (!options.skipCel) {
+    const cel = await runEngineComparison({ full: options.full });
+    if (cel) process.stdout.write(cel + "\n");
+  } else {
+    process.stdout.write("CEL engine comparison: skipped (--skip-cel)\n");
+  }
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));
