@@ -1,0 +1,160 @@
+// Laws of the structured merge (fast-check): applying a patch twice equals applying it once,
+// merging an object's own granular sub-tree changes nothing, and inputs are never modified.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { deepClone, isObject, type JsonObject, type JsonValue } from "../../src/data/index.js";
+import { builtinSchema, type TypeRef } from "../../src/schema/index.js";
+import { applyConfiguration } from "../../src/patch/apply.js";
+import { smdSchema, UNTYPED_TYPES } from "../schema/fixtures.js";
+
+const schema = smdSchema(`types:
+- name: root
+  map:
+    fields:
+    - name: list
+      type:
+        list:
+          elementType: {namedType: item}
+          elementRelationship: associative
+          keys: [key, id]
+    - name: tags
+      type:
+        list:
+          elementType: {scalar: string}
+          elementRelationship: associative
+    - name: labels
+      type:
+        map:
+          elementType: {scalar: string}
+    - name: n
+      type: {scalar: numeric}
+    - name: free
+      type: {namedType: __untyped_deduced_}
+- name: item
+  map:
+    fields:
+    - name: key
+      type: {scalar: string}
+    - name: id
+      type: {scalar: numeric}
+    - name: nv
+      type: {scalar: numeric}
+    - name: labels
+      type:
+        map:
+          elementType: {scalar: string}
+${UNTYPED_TYPES}`);
+const ROOT: TypeRef = { schema, spec: { named: "root" } };
+
+const small = fc.constantFrom("a", "b", "c", "d", "e");
+const labels = fc.dictionary(small, small, { maxKeys: 3, noNullPrototype: true });
+const item = fc.record(
+  { key: small, id: fc.integer({ min: 0, max: 2 }), nv: fc.integer({ min: 0, max: 9 }), labels },
+  { requiredKeys: ["key"], noNullPrototype: true },
+);
+const free: fc.Arbitrary<JsonValue> = fc.letrec((tie) => ({
+  v: fc.oneof({ depthSize: "small" }, small, fc.integer(), fc.dictionary(small, tie("v"), { maxKeys: 2, noNullPrototype: true })),
+})).v as fc.Arbitrary<JsonValue>;
+const itemId = (x: JsonObject): string => `${String(x.key)}/${String(x.id)}`;
+
+/** Live objects may hold duplicates; patches may not (schema validation refuses them). */
+const live = fc.record(
+  { list: fc.array(item, { maxLength: 6 }), tags: fc.array(small, { maxLength: 6 }), labels, n: fc.integer(), free },
+  { requiredKeys: [], noNullPrototype: true },
+) as fc.Arbitrary<JsonObject>;
+const patch = fc.record(
+  {
+    list: fc.uniqueArray(item, { maxLength: 5, selector: (x) => itemId(x as JsonObject) }),
+    tags: fc.uniqueArray(small, { maxLength: 5 }),
+    labels,
+    n: fc.integer(),
+    free: free.filter((v) => isObject(v)),
+  },
+  { requiredKeys: [], noNullPrototype: true },
+) as fc.Arbitrary<JsonObject>;
+
+function apply(l: JsonObject, p: JsonObject, t: TypeRef = ROOT): JsonObject {
+  const r = applyConfiguration(l, p, t);
+  assert.ok(r.ok, r.ok ? "" : r.message);
+  return r.object;
+}
+
+test("property: applying a patch twice equals applying it once (same order, same keys)", () => {
+  fc.assert(
+    fc.property(live, patch, (l, p) => {
+      const once = apply(l, p);
+      assert.equal(JSON.stringify(apply(once, p)), JSON.stringify(once));
+    }),
+    { numRuns: 500 },
+  );
+});
+
+/** A sub-tree of a duplicate-free object: some keys and list items dropped, order kept. */
+function subTree(v: JsonObject, pick: () => boolean): JsonObject {
+  const out: JsonObject = {};
+  for (const k of Object.keys(v)) {
+    if (!pick()) continue;
+    const x = v[k];
+    if (Array.isArray(x)) out[k] = x.filter(() => pick()).map((e) => (isObject(e) ? subTreeKeepKeys(e, pick) : e));
+    else if (isObject(x)) out[k] = subTree(x, pick);
+    else out[k] = x;
+  }
+  return out;
+}
+function subTreeKeepKeys(e: JsonObject, pick: () => boolean): JsonObject {
+  const s = subTree(e, pick);
+  for (const k of ["key", "id"]) if (k in e) s[k] = e[k];
+  return s;
+}
+
+test("property: merging an object's own granular sub-tree changes nothing", () => {
+  fc.assert(
+    fc.property(patch, fc.infiniteStream(fc.boolean()), (obj, bits) => {
+      const it = bits[Symbol.iterator]();
+      const sub = subTree(obj, () => it.next().value as boolean);
+      assert.equal(JSON.stringify(apply(obj, sub)), JSON.stringify(obj));
+    }),
+    { numRuns: 500 },
+  );
+});
+
+/** Every object and array reachable from `v`. */
+function nodes(v: JsonValue, acc = new Set<object>()): Set<object> {
+  if (Array.isArray(v)) {
+    acc.add(v);
+    for (const x of v) nodes(x, acc);
+  } else if (isObject(v)) {
+    acc.add(v);
+    for (const k of Object.keys(v)) nodes(v[k], acc);
+  }
+  return acc;
+}
+
+test("property: inputs are never modified and the result shares no objects with them", () => {
+  fc.assert(
+    fc.property(live, patch, (l, p) => {
+      const l0 = deepClone(l);
+      const p0 = deepClone(p);
+      const out = apply(l, p);
+      assert.deepEqual(l, l0);
+      assert.deepEqual(p, p0);
+      const mine = nodes(l, nodes(p));
+      for (const n of nodes(out)) assert.ok(!mine.has(n), "output shares a node with an input");
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("property: a Pod's own container list re-applied changes nothing (built-in schema)", () => {
+  const pod: TypeRef = { schema: builtinSchema(), spec: { named: "io.k8s.api.core.v1.Pod" } };
+  const container = fc.record({ name: small, image: small, env: fc.uniqueArray(fc.record({ name: small, value: small }), { selector: (e) => e.name, maxLength: 3 }) });
+  fc.assert(
+    fc.property(fc.uniqueArray(container, { selector: (x) => x.name, minLength: 1, maxLength: 4 }), (cs) => {
+      const l: JsonObject = { apiVersion: "v1", kind: "Pod", metadata: { name: "p" }, spec: { containers: cs } };
+      const p: JsonObject = { spec: { containers: cs.map((x) => ({ name: x.name, env: x.env })) } };
+      assert.equal(JSON.stringify(apply(l, p, pod)), JSON.stringify(l));
+    }),
+    { numRuns: 200 },
+  );
+});
