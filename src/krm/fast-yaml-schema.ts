@@ -44,14 +44,16 @@ function yamlFloatText(n: number): string {
 
 /**
  * Plain scalars that YAML 1.1 readers (kubectl's sigs.k8s.io/yaml) would not read as strings:
- * `1_000`, `1:20`, timestamps, `=`. Used by the dumper only, so such strings get quoted.
+ * `1_000`, `1:20`, timestamps, `=`, and the merge key `<<`. Used by the dumper only, so such
+ * strings get quoted.
  */
 const yaml11LookAlike = new yaml.Type("tag:kmutate.dev,2026:yaml11-lookalike", {
   kind: "scalar",
   resolve: (data: string) =>
     /^[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+)$/.test(data) ||
     /^\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?$/.test(data) ||
-    data === "=",
+    data === "=" ||
+    data === "<<",
   construct: (data: string) => data,
   predicate: () => false,
 });
