@@ -47,9 +47,12 @@ export interface JsonPatchOptions {
 /** The apiserver's default `JSONPatchMaxCopyBytes`: 3 MiB. */
 export const DEFAULT_COPY_LIMIT_BYTES = 3 * 1024 * 1024;
 
-const APPLIERS: Record<string, (s: PatchState, op: RawOperation) => OpOutcome> = {
+/** The operation names json-patch v4 knows (case-sensitive). */
+export type JsonPatchOpName = "add" | "remove" | "replace" | "move" | "copy" | "test";
+
+const APPLIERS: Readonly<Record<string, (s: PatchState, op: RawOperation) => OpOutcome>> = {
   add: opAdd, remove: opRemove, replace: opReplace, move: opMove, copy: opCopy, test: opTest,
-};
+} satisfies Record<JsonPatchOpName, (s: PatchState, op: RawOperation) => OpOutcome>;
 
 /**
  * Applies `ops` in order to a copy of `doc` (never mutating `doc` or `ops`; the result shares
