@@ -364,6 +364,20 @@ export class Planner {
           return label(optional ? optionalIndex(av, iv) : indexValue(av, iv), id);
         };
       }
+      case "or": case "orValue": {
+        if (!e.target || e.args.length !== 1) break;
+        const target = this.plan(e.target, scope);
+        const rest = this.planFunction(e, scope, target);
+        const isOr = e.fn === "or";
+        return (s) => {
+          const t = target(s);
+          if (kindOf(t) === K.optional && (t as CelOptional).value !== undefined) {
+            s.cost++;
+            return isOr ? t : ((t as CelOptional).value as CelValue);
+          }
+          return rest(s);
+        };
+      }
     }
     return this.planFunction(e, scope);
   }
@@ -381,10 +395,10 @@ export class Planner {
     };
   }
 
-  private planFunction(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
+  private planFunction(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined, plannedTarget?: Ev): Ev {
     const id = e.id;
     const member = e.target !== undefined;
-    const argEvs = this.planArgs(e, scope);
+    const argEvs = plannedTarget ? [plannedTarget, ...e.args.map((a) => this.plan(a, scope))] : this.planArgs(e, scope);
     const n = argEvs.length;
     const all = this.env.functions.get(e.fn) ?? [];
     const candidates = all.filter((o) => o.member === member && o.args.length === n);

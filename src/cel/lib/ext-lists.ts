@@ -1,0 +1,100 @@
+// cel-go `lists` extension, version 3: slice, flatten, sort, @sortByAssociatedKeys (sortBy macro),
+// lists.range, reverse, distinct — with the version-3 cost trackers.
+import type { CelLibrary } from "../types.js";
+import { celError, celList, celEquals, compareValues, kindOf, K, type CelValue, type CelError, type CelList } from "../values/index.js";
+import { T, fn, member, actualSize } from "./sig.js";
+
+function slice(l: CelList, start: bigint, end: bigint): CelValue | CelError {
+  if (start < 0n || end < 0n) return celError(`cannot slice(${start}, ${end}), negative indexes not supported`);
+  if (start > end) return celError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
+  if (BigInt(l.size()) < end) return celError(`cannot slice(${start}, ${end}), list is length ${l.size()}`);
+  return celList(l.toArray().slice(Number(start), Number(end)));
+}
+function flatten(l: CelList, depth: bigint): CelValue[] | CelError {
+  if (depth < 0n) return celError("level must be non-negative");
+  const out: CelValue[] = [];
+  for (let i = 0; i < l.size(); i++) {
+    const v = l.get(i);
+    if (kindOf(v) !== K.list || depth === 0n) out.push(v);
+    else {
+      const inner = flatten(v as CelList, depth - 1n);
+      if (!Array.isArray(inner)) return inner;
+      out.push(...inner);
+    }
+  }
+  return out;
+}
+function sortByKeys(l: CelList, keys: CelList): CelValue | CelError {
+  const n = l.size();
+  if (n !== keys.size()) return celError(`@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${n} and ${keys.size()} elements respectively`);
+  if (n === 0) return l;
+  const k0 = kindOf(keys.get(0));
+  if (compareValues(keys.get(0), keys.get(0)) === undefined) return celError("list elements must be comparable");
+  const idx = Array.from({ length: n }, (_, i) => i);
+  let err: CelError | undefined;
+  const ks = keys.toArray();
+  idx.sort((a, b) => {
+    if (kindOf(ks[a]) !== k0 || kindOf(ks[b]) !== k0) { err = celError("list elements must have the same type"); return 0; }
+    return compareValues(ks[a], ks[b]) ?? 0;
+  });
+  return err ?? celList(idx.map((i) => l.get(i)));
+}
+function distinct(l: CelList): CelValue {
+  const out: CelValue[] = [];
+  for (let i = 0; i < l.size(); i++) {
+    const v = l.get(i);
+    if (!out.some((x) => celEquals(x, v))) out.push(v);
+  }
+  return celList(out);
+}
+function range(n: bigint): CelValue {
+  const out: CelValue[] = [];
+  for (let i = 0n; i < n; i++) out.push(i);
+  return celList(out);
+}
+
+// Version-3 cost trackers (total cost = 1 + size × factor + 10); rows hold the extra beyond 1.
+const allocating = (factor: number, size: number): number => Math.floor(size * factor) + 10;
+const outputSize = (n: number): number => allocating(1, n);
+function selfCompare(l: CelList): number {
+  const sz = l.size();
+  if (sz === 0) return allocating(2, 0);
+  const k = kindOf(l.get(0));
+  return allocating(k === K.string || k === K.bytes ? 2.1 : 2, sz * sz);
+}
+
+const L = T.list(T.A);
+/** cel-go lists extension version 3. */
+export const listsLibrary: CelLibrary = {
+  name: "lists",
+  overloads: [
+    member("slice",                 [L, T.int, T.int],  L,              slice, (_l: CelList, a: bigint, b: bigint) => outputSize(Math.max(0, Number(b - a)))),
+    member("flatten",               [T.list(T.list(T.A))], L,           (l: CelList) => { const r = flatten(l, 1n); return Array.isArray(r) ? celList(r) : r; }, (l: CelList) => allocating(1, actualSize(l))),
+    member("flatten",               [T.list(T.dyn), T.int], T.list(T.dyn), (l: CelList, d: bigint) => { const r = flatten(l, d); return Array.isArray(r) ? celList(r) : r; }, (l: CelList, d: bigint) => allocating(Number(d), actualSize(l))),
+    member("sort",                  [L],                L,              (l: CelList) => sortByKeys(l, l), selfCompare),
+    member("@sortByAssociatedKeys", [L, T.list(T.B)],   L,              sortByKeys, (_l: CelList, k: CelList) => selfCompare(k)),
+    fn("lists.range",               [T.int],            T.list(T.int),  range, (n: bigint) => outputSize(Math.max(0, Number(n)))),
+    member("reverse",               [L],                L,              (l: CelList) => celList([...l.toArray()].reverse()), (l: CelList) => outputSize(l.size())),
+    member("distinct",              [L],                L,              distinct, selfCompare),
+  ],
+};
+
+const setsCost = (a: CelList, b: CelList): number => a.size() * b.size();
+function contains(l: CelList, sub: CelList): boolean {
+  for (let i = 0; i < sub.size(); i++) {
+    const v = sub.get(i);
+    let found = false;
+    for (let j = 0; j < l.size() && !found; j++) found = celEquals(l.get(j), v);
+    if (!found) return false;
+  }
+  return true;
+}
+/** cel-go sets extension. */
+export const setsLibrary: CelLibrary = {
+  name: "sets",
+  overloads: [
+    fn("sets.contains",   [L, L], T.bool, contains, setsCost),
+    fn("sets.equivalent", [L, L], T.bool, (a: CelList, b: CelList) => contains(a, b) && contains(b, a), setsCost),
+    fn("sets.intersects", [L, L], T.bool, (a: CelList, b: CelList) => { for (let i = 0; i < a.size(); i++) if (contains(b, celList([a.get(i)]))) return true; return false; }, setsCost),
+  ],
+};

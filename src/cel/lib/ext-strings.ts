@@ -1,0 +1,139 @@
+// cel-go `strings` extension, version 2 (charAt … strings.quote, join), plus `reverse` (version 3)
+// as a separate optional library: Kubernetes 1.36 leaves it out, the conformance env turns it on.
+import type { CelLibrary } from "../types.js";
+import { celError, celList, type CelValue, type CelError, type CelList } from "../values/index.js";
+import { T, fn, member, actualSize, traversal } from "./sig.js";
+import { formatString } from "./util-string-format.js";
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+const runes = (s: string): string[] => (SURROGATE.test(s) ? Array.from(s) : s.split(""));
+const outOfRange = (i: bigint | number): CelError => celError(`index out of range: ${i}`);
+
+function charAt(s: string, i: bigint): CelValue | CelError {
+  const r = runes(s);
+  if (i < 0n || i > BigInt(r.length)) return outOfRange(i);
+  return i === BigInt(r.length) ? "" : r[Number(i)];
+}
+function indexOf(s: string, sub: string, offset = 0n): CelValue | CelError {
+  if (offset < 0n) return outOfRange(offset);
+  const r = runes(s);
+  const off = Number(offset);
+  if (sub === "") return BigInt(Math.min(off, r.length));
+  const sr = runes(sub);
+  if (off >= r.length) return -1n;
+  outer: for (let i = off; i < r.length - (sr.length - 1); i++) {
+    for (let j = 0; j < sr.length; j++) if (r[i + j] !== sr[j]) continue outer;
+    return BigInt(i);
+  }
+  return -1n;
+}
+function lastIndexOf(s: string, sub: string, offset?: bigint): CelValue | CelError {
+  const r = runes(s);
+  if (offset === undefined) {
+    if (sub === "") return BigInt(r.length);
+    if (s.length < sub.length) return -1n;
+    offset = BigInt(r.length - 1);
+  }
+  if (offset < 0n) return outOfRange(offset);
+  let off = Number(offset);
+  if (sub === "") return BigInt(Math.min(off, r.length));
+  const sr = runes(sub);
+  if (off >= r.length) return -1n;
+  if (off > r.length - sr.length) off = r.length - sr.length;
+  outer: for (let i = off; i >= 0; i--) {
+    for (let j = 0; j < sr.length; j++) if (r[i + j] !== sr[j]) continue outer;
+    return BigInt(i);
+  }
+  return -1n;
+}
+const mapAscii = (s: string, f: (c: string) => string): string => s.replace(/[A-Za-z]/g, f);
+function replaceN(s: string, from: string, to: string, n = -1n): string {
+  if (n < 0n) return from === "" ? runes(s).map((c) => to + c).join("") + to : s.split(from).join(to);
+  let out = "";
+  let rest = s;
+  for (let k = 0n; k < n; k++) {
+    if (from === "") {
+      const r = runes(rest);
+      if (r.length === 0 && k > 0n) break;
+      out += to + (r[0] ?? "");
+      rest = r.slice(1).join("");
+      if (r.length === 0) break;
+      continue;
+    }
+    const i = rest.indexOf(from);
+    if (i < 0) break;
+    out += rest.slice(0, i) + to;
+    rest = rest.slice(i + from.length);
+  }
+  return out + rest;
+}
+function splitN(s: string, sep: string, n = -1n): CelList {
+  if (n === 0n) return celList([]);
+  let parts = sep === "" ? runes(s) : s.split(sep);
+  if (n > 0n && BigInt(parts.length) > n) {
+    const k = Number(n) - 1;
+    parts = [...parts.slice(0, k), parts.slice(k).join(sep)];
+  }
+  return celList(parts);
+}
+function substring(s: string, start: bigint, end?: bigint): CelValue | CelError {
+  const r = runes(s);
+  const l = BigInt(r.length);
+  if (end === undefined) {
+    if (start < 0n || start > l) return outOfRange(start);
+    return r.slice(Number(start)).join("");
+  }
+  if (start > end) return celError(`invalid substring range. start: ${start}, end: ${end}`);
+  if (start < 0n || start > l) return outOfRange(start);
+  if (end < 0n || end > l) return outOfRange(end);
+  return r.slice(Number(start), Number(end)).join("");
+}
+const GO_SPACE = /^[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+|[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+$/g;
+function join(l: CelList, sep = ""): CelValue | CelError {
+  const parts: string[] = [];
+  for (let i = 0; i < l.size(); i++) {
+    const e = l.get(i);
+    if (typeof e !== "string") return celError(`join: invalid input: ${String(e)}`);
+    parts.push(e);
+  }
+  return parts.join(sep);
+}
+const QUOTE_ESC: Record<string, string> = { "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", "\\": "\\\\", '"': '\\"' };
+function quote(s: string): string {
+  return '"' + s.replace(/[\x07\b\f\n\r\t\v\\"]/g, (c) => QUOTE_ESC[c]).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD") + '"';
+}
+
+const S = T.string, I = T.int;
+const sizeCost = (s: string): number => traversal(actualSize(s));
+const twiceCost = (s: string): number => traversal(actualSize(s) * 2);
+
+/** cel-go strings extension version 2 (as Kubernetes 1.36 declares it: no `reverse`). */
+export const stringsLibrary: CelLibrary = {
+  name: "strings",
+  overloads: [
+    member("charAt",      [S, I],       S,          charAt),
+    member("indexOf",     [S, S],       I,          (s: string, x: string) => indexOf(s, x)),
+    member("indexOf",     [S, S, I],    I,          indexOf),
+    member("lastIndexOf", [S, S],       I,          (s: string, x: string) => lastIndexOf(s, x)),
+    member("lastIndexOf", [S, S, I],    I,          lastIndexOf),
+    member("lowerAscii",  [S],          S,          (s: string) => mapAscii(s, (c) => c.toLowerCase()), sizeCost),
+    member("upperAscii",  [S],          S,          (s: string) => mapAscii(s, (c) => c.toUpperCase()), sizeCost),
+    member("replace",     [S, S, S],    S,          (s: string, a: string, b: string) => replaceN(s, a, b), twiceCost),
+    member("replace",     [S, S, S, I], S,          replaceN, twiceCost),
+    member("split",       [S, S],       T.list(S),  (s: string, sep: string) => splitN(s, sep), twiceCost),
+    member("split",       [S, S, I],    T.list(S),  splitN, twiceCost),
+    member("substring",   [S, I],       S,          (s: string, a: bigint) => substring(s, a), sizeCost),
+    member("substring",   [S, I, I],    S,          substring, sizeCost),
+    member("trim",        [S],          S,          (s: string) => s.replace(GO_SPACE, ""), sizeCost),
+    member("join",        [T.list(S)],  S,          (l: CelList) => join(l)),
+    member("join",        [T.list(S), S], S,        join),
+    member("format",      [S, T.list(T.dyn)], S,    formatString),
+    fn("strings.quote",   [S],          S,          quote, sizeCost),
+  ],
+};
+
+/** `reverse` of strings extension version 3 (optional: not in Kubernetes 1.36). */
+export const stringsReverseLibrary: CelLibrary = {
+  name: "strings-reverse",
+  overloads: [member("reverse", [S], S, (s: string) => runes(s).reverse().join(""))],
+};

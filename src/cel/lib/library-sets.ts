@@ -1,0 +1,42 @@
+// Named library sets: exactly the Kubernetes 1.36 set (reference §4.2), optionally with the
+// mutation-only types (`Object…`, `JSONPatch`) and `jsonpatch.escapeKey`; and the conformance set
+// that also turns on libraries Kubernetes leaves off (math, encoders, cel.bind, strings reverse).
+import type { CelEnvOptions, CelLibrary, ObjectTypeDecl } from "../types.js";
+import { stdLibrary } from "./std.js";
+import { optionalLibrary } from "./optional.js";
+import { stringsLibrary, stringsReverseLibrary } from "./ext-strings.js";
+import { listsLibrary, setsLibrary } from "./ext-lists.js";
+import { mathLibrary, encodersLibrary, bindingsLibrary } from "./ext-math.js";
+import { k8sListsLibrary, k8sRegexLibrary, jsonPatchLibrary } from "./k8s-lists.js";
+import { k8sAuthzLibrary } from "./k8s-authz.js";
+
+/** Options of {@link kubernetesLibraries}. */
+export interface KubernetesLibraryOptions {
+  /** Mutation expressions: adds `Object`/`JSONPatch` types and `jsonpatch.escapeKey`. Default: false. */
+  mutation?: boolean;
+  /** Further Kubernetes libraries (quantity, IP, CIDR, URL, semver, format tables from `lib/k8s/`). Default: none. */
+  extra?: readonly CelLibrary[];
+}
+
+const objectType: ObjectTypeDecl = { fields: {}, open: true };
+
+/** Resolves `Object` and every `Object.<path>` name to an open object type (reference §4.3). */
+export function resolveObjectType(name: string): ObjectTypeDecl | undefined {
+  return name === "Object" || name.startsWith("Object.") ? objectType : undefined;
+}
+
+/**
+ * Env options with the Kubernetes 1.36 library set: standard library, optional types, strings v2,
+ * sets, lists v3, Kubernetes lists/regex/authz (+ the extra libraries), and for mutations the
+ * `Object`/`JSONPatch` types and `jsonpatch.escapeKey`.
+ */
+export function kubernetesLibraries(options: KubernetesLibraryOptions = {}): Pick<CelEnvOptions, "libraries" | "resolveType"> {
+  const libraries = [stdLibrary, optionalLibrary, stringsLibrary, setsLibrary, listsLibrary, k8sListsLibrary, k8sRegexLibrary, k8sAuthzLibrary, ...(options.extra ?? [])];
+  if (options.mutation) return { libraries: [...libraries, jsonPatchLibrary], resolveType: resolveObjectType };
+  return { libraries };
+}
+
+/** The libraries of the conformance env (everything, including what Kubernetes 1.36 leaves off). */
+export function conformanceLibraries(): CelLibrary[] {
+  return [stdLibrary, optionalLibrary, stringsLibrary, stringsReverseLibrary, setsLibrary, listsLibrary, mathLibrary, encodersLibrary, bindingsLibrary];
+}
