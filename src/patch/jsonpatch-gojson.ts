@@ -3,6 +3,8 @@
 import { JsonFloat, isObject, type JsonValue } from "../data/index.js";
 
 const HEX = "0123456789abcdef";
+/** Characters that may need a Go-only escape in strconv.Quote (controls, DEL, astral runes). */
+const NEEDS_QUOTE_CHECK = /[\u0000-\u001f\u007f\ud800-\udfff]/;
 /** Go's unicode.IsPrint for non-ASCII runes: letters, marks, numbers, punctuation, symbols. */
 const GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
@@ -96,6 +98,7 @@ function quoteEscape(c: number): string {
  * `invalid character 'x' in string escape code`), or undefined when `s` round-trips.
  */
 export function quotedStringDecodeError(s: string): string | undefined {
+  if (!NEEDS_QUOTE_CHECK.test(s)) return undefined; // printable ASCII always round-trips
   const q = goQuote(s);
   const m = /\\([avxU])/.exec(q.replace(/\\\\/g, "")); // drop escaped backslashes first
   return m ? `invalid character '${m[1]}' in string escape code` : undefined;
