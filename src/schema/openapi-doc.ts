@@ -23,9 +23,10 @@ interface Gvk {
   kind: string;
 }
 
+/** The extension's GVKs: a list on schemas, a single object on path operations. */
 function gvksOf(s: JsonObject): Gvk[] {
-  const v = getKey(s, "x-kubernetes-group-version-kind");
-  if (!Array.isArray(v)) return [];
+  const raw = getKey(s, "x-kubernetes-group-version-kind");
+  const v = Array.isArray(raw) ? raw : isObject(raw) ? [raw] : [];
   const out: Gvk[] = [];
   for (const e of v) {
     const version = getString(e, "version");
