@@ -60,7 +60,7 @@ export function duplicate(field: string, value: BadValue): FieldError {
 
 /** A list has more items than allowed. */
 export function tooMany(field: string, actual: number, max: number): FieldError {
-  return { type: "TooMany", field, value: actual, detail: `must have at most ${max} items` };
+  return { type: "TooMany", field, value: actual, detail: `must have at most ${max} ${max === 1 ? "item" : "items"}` };
 }
 
 /** The error body without the field name (apimachinery `ErrorBody`). */

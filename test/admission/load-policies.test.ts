@@ -227,3 +227,33 @@ test("bindPolicies: policies by name, bindings by name; unbound policies and dan
     [["alpha", ["b1", "b2"]], ["zeta", ["z"]]],
   );
 });
+
+const moreDecodeCases: { name: string; item: JsonObject; expected: string }[] = [
+  {
+    name: "a non-string label value in a selector",
+    item: policy("p1", { matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["pods"] }], objectSelector: { matchLabels: { a: 1 } } } }),
+    expected: 'MutatingAdmissionPolicy in version "v1" cannot be handled as a MutatingAdmissionPolicy: json: cannot unmarshal number into Go struct field LabelSelector.spec.matchConstraints.objectSelector.matchLabels of type string',
+  },
+  {
+    name: "a non-string list entry",
+    item: policy("p1", { matchConstraints: { resourceRules: [{ apiGroups: [true], apiVersions: ["v1"], operations: ["CREATE"], resources: ["pods"] }] } }),
+    expected: 'MutatingAdmissionPolicy in version "v1" cannot be handled as a MutatingAdmissionPolicy: json: cannot unmarshal bool into Go struct field NamedRuleWithOperations.spec.matchConstraints.resourceRules.apiGroups of type string',
+  },
+  {
+    name: "a type error wins over unknown fields",
+    item: policy("p1", { bogus: 1, failurePolicy: ["Fail"] }),
+    expected: 'MutatingAdmissionPolicy in version "v1" cannot be handled as a MutatingAdmissionPolicy: json: cannot unmarshal array into Go struct field MutatingAdmissionPolicySpec.spec.failurePolicy of type v1.FailurePolicyType',
+  },
+];
+
+for (const c of moreDecodeCases) {
+  test(`load: decode error: ${c.name}`, () => {
+    const out = loadPolicies([c.item]);
+    assert.deepEqual(out.problems.map((p) => p.message), [c.expected]);
+  });
+}
+
+test("load: a null list entry decodes as the zero value (and then fails validation)", () => {
+  const out = loadPolicies([policy("p1", { mutations: [null] })]);
+  assert.deepEqual(out.problems.map((p) => p.message), ["spec.mutations[0].patchType: Required value"]);
+});
