@@ -26,7 +26,10 @@ export function peString(pe: PathElement): string {
   }
 }
 
-/** A canonical string for a value: equal strings ⇔ SMD `value.Compare` == 0 (see README note). */
+/**
+ * A canonical string for a value: equal strings ⇔ SMD `value.Compare` == 0, except that an int
+ * beyond 2^53 and a float that rounds to it stay distinct (Go compares them as float64).
+ */
 export function canonical(v: JsonValue): string {
   if (v === null) return "z";
   if (typeof v === "boolean") return v ? "bt" : "bf";
