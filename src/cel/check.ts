@@ -1,0 +1,61 @@
+// Entry point of the type checker: parsed expression + env → the expression's type and a type per
+// node, or cel-go-worded issues (type errors first; the Kubernetes AST validators run only on a
+// well-typed expression, as in cel-go's Env.Check). Results are cached per env and AST.
+import type { ParsedExpr } from "./ast.js";
+import type { CelEnv } from "./env.js";
+import type { CelType } from "./types.js";
+import type { CelIssue } from "./errors-format.js";
+import { Checker } from "./checker.js";
+import { validate } from "./check/validators.js";
+import type { Signature } from "./check/builtins.js";
+
+/** A successfully checked expression. */
+export interface CheckedExpr {
+  /** The expression's output type (unbound type parameters are `dyn`; `[]` is `list(dyn)`). */
+  type: CelType;
+  /** The type of every node, keyed by node id. */
+  types: ReadonlyMap<number, CelType>;
+  /** The overloads each call node may dispatch to (all signatures that matched statically). */
+  overloads: ReadonlyMap<number, readonly Signature[]>;
+}
+
+/** Result of {@link check}: the checked expression, or the issues (at least one). */
+export type CheckResult = CheckedExpr | { errors: CelIssue[] };
+
+const cache = new WeakMap<CelEnv, WeakMap<ParsedExpr, CheckResult>>();
+
+/** Type-checks `parsed` in `env` as cel-go's checker plus Kubernetes' validators would. Never throws on bad input. */
+export function check(parsed: ParsedExpr, env: CelEnv): CheckResult {
+  let perEnv = cache.get(env);
+  if (!perEnv) cache.set(env, (perEnv = new WeakMap()));
+  const hit = perEnv.get(parsed);
+  if (hit) return hit;
+  const result = run(parsed, env);
+  perEnv.set(parsed, result);
+  return result;
+}
+
+function run(parsed: ParsedExpr, env: CelEnv): CheckResult {
+  const checker = new Checker(env, parsed);
+  try {
+    checker.run();
+  } catch (e) {
+    if (e instanceof RangeError) return { errors: [{ message: "max recursion depth exceeded", offset: -1 }] };
+    throw e;
+  }
+  if (checker.issues.length > 0) return { errors: checker.issues };
+  const issues: CelIssue[] = [];
+  const positions = parsed.sourceInfo.positions;
+  validate({
+    env,
+    root: parsed.expr,
+    types: checker.types,
+    report: (id, message) => issues.push({ message, offset: positions.get(id) ?? -1, exprId: id }),
+  });
+  if (issues.length > 0) return { errors: issues };
+  const type = checker.types.get(parsed.expr.id) ?? { kind: "dyn" };
+  return { type, types: checker.types, overloads: checker.overloads };
+}
+
+export type { Signature };
+export { formatCelType } from "./check/format-type.js";

@@ -1,0 +1,182 @@
+// Type assignability and unification with type variables, following cel-go's checker/types.go
+// rules: a substitution map from type-parameter names to types, the occurs check, "most general"
+// joins, null assignability of the legacy checker, and final substitution (free params → dyn).
+import type { CelType } from "../types.js";
+
+/** Substitutions of type parameters (by name), copied before each tentative unification. */
+export type Mapping = Map<string, CelType>;
+
+const DYN: CelType = { kind: "dyn" };
+
+/** Type parameters of a parameterised type (list elem, map key/value, optional, type, opaque). */
+export function typeParams(t: CelType): readonly CelType[] {
+  switch (t.kind) {
+    case "list": return [t.elem];
+    case "map": return [t.key, t.value];
+    case "optional": return [t.param];
+    case "type": return t.param ? [t.param] : [];
+    case "opaque": return t.params ?? [];
+    default: return [];
+  }
+}
+
+/** Name that must agree for two types of one kind to be the same (objects, opaques, params). */
+function nameOf(t: CelType): string {
+  return t.kind === "object" || t.kind === "opaque" || t.kind === "param" ? t.name : t.kind;
+}
+
+/** cel-go `IsExactType`: same kind, name and parameters (type-parameter names included). */
+export function isExactType(a: CelType, b: CelType): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || nameOf(a) !== nameOf(b)) return false;
+  const pa = typeParams(a), pb = typeParams(b);
+  if (pa.length !== pb.length) return false;
+  for (let i = 0; i < pa.length; i++) if (!isExactType(pa[i]!, pb[i]!)) return false;
+  return true;
+}
+
+const isDyn = (t: CelType): boolean => t.kind === "dyn";
+/** True for `dyn` and the error type (both accept anything). */
+export const isDynOrError = (t: CelType): boolean => t.kind === "dyn" || t.kind === "error";
+const isParameterised = (t: CelType): boolean =>
+  t.kind === "opaque" || t.kind === "optional" || t.kind === "list" || t.kind === "map";
+
+/** cel-go's default `Type.IsAssignableType` (no substitutions): `to` accepts `from`. */
+function isAssignableType(to: CelType, from: CelType): boolean {
+  if (to === from || to.kind === "dyn" || to.kind === "param") return true;
+  if (to.kind !== from.kind || nameOf(to) !== nameOf(from)) return false;
+  const pt = typeParams(to), pf = typeParams(from);
+  if (pt.length !== pf.length) return false;
+  for (let i = 0; i < pt.length; i++) if (!isAssignableType(pt[i]!, pf[i]!)) return false;
+  return true;
+}
+
+/** Types the legacy checker lets `null` be assigned to (plus `null` and `dyn`). */
+function isNullable(t: CelType): boolean {
+  switch (t.kind) {
+    case "opaque": case "optional": case "object": case "duration": case "timestamp": return true;
+    default: return isAssignableType(t, { kind: "null" });
+  }
+}
+
+/** Whether `t1` is equal to or less specific than `t2` (dyn and params are least specific). */
+function isEqualOrLessSpecific(t1: CelType, t2: CelType): boolean {
+  if (isDyn(t1) || t1.kind === "param") return true;
+  if (isDyn(t2) || t2.kind === "param") return false;
+  if (t1.kind !== t2.kind) return false;
+  switch (t1.kind) {
+    case "opaque": case "optional": case "list": case "map": {
+      if (nameOf(t1) !== nameOf(t2)) return false;
+      const p1 = typeParams(t1), p2 = typeParams(t2);
+      if (p1.length !== p2.length) return false;
+      for (let i = 0; i < p1.length; i++) if (!isEqualOrLessSpecific(p1[i]!, p2[i]!)) return false;
+      return true;
+    }
+    case "type": return true;
+    default: return isExactType(t1, t2);
+  }
+}
+
+/** The more general of two types known to unify. */
+export function mostGeneral(t1: CelType, t2: CelType): CelType {
+  return isEqualOrLessSpecific(t1, t2) ? t1 : t2;
+}
+
+/** Occurs check: true when `t` does not appear (directly or through substitutions) in `within`. */
+function notReferencedIn(m: Mapping, t: CelType, within: CelType): boolean {
+  if (isExactType(t, within)) return false;
+  if (within.kind === "param") {
+    const sub = m.get(within.name);
+    return sub === undefined ? true : notReferencedIn(m, t, sub);
+  }
+  if (isParameterised(within) || within.kind === "type") {
+    for (const p of typeParams(within)) if (!notReferencedIn(m, t, p)) return false;
+  }
+  return true;
+}
+
+/** Whether param `t2` (or its substitution) can stand for `t1`; records the substitution. */
+function validSubstitution(m: Mapping, t1: CelType, t2: CelType & { kind: "param" }): [valid: boolean, hasSub: boolean] {
+  if (t1.kind === t2.kind && isExactType(t1, t2)) return [true, true];
+  const sub = m.get(t2.name);
+  if (sub !== undefined) {
+    if (t1.kind === sub.kind && isExactType(t1, sub)) return [true, true];
+    if (assignable(m, t1, sub)) {
+      const general = mostGeneral(t1, sub);
+      if (notReferencedIn(m, t2, general)) m.set(t2.name, general);
+      return [true, true];
+    }
+    return [false, true];
+  }
+  if (notReferencedIn(m, t2, t1)) {
+    m.set(t2.name, t1);
+    return [true, false];
+  }
+  return [false, false];
+}
+
+/** cel-go `internalIsAssignable`: may extend `m` even when it returns false (callers copy first). */
+function assignable(m: Mapping, t1: CelType, t2: CelType): boolean {
+  if (t2.kind === "param") {
+    const [valid, hasSub] = validSubstitution(m, t1, t2);
+    if (valid) return true;
+    if (hasSub) return false;
+  }
+  if (t1.kind === "param") return validSubstitution(m, t2, t1)[0];
+  if (isDynOrError(t1) || isDynOrError(t2)) return true;
+  if (t1.kind === "null") return isNullable(t2);
+  if (t2.kind === "null") return isNullable(t1);
+  switch (t1.kind) {
+    case "bool": case "bytes": case "double": case "int": case "string": case "uint":
+    case "duration": case "timestamp": case "object":
+      return isAssignableType(t2, t1);
+    case "type":
+      return t2.kind === "type";
+    case "opaque": case "optional": case "list": case "map":
+      return t1.kind === t2.kind && nameOf(t1) === nameOf(t2) && assignableList(m, typeParams(t1), typeParams(t2));
+    default:
+      return false;
+  }
+}
+
+function assignableList(m: Mapping, l1: readonly CelType[], l2: readonly CelType[]): boolean {
+  if (l1.length !== l2.length) return false;
+  for (let i = 0; i < l1.length; i++) if (!assignable(m, l1[i]!, l2[i]!)) return false;
+  return true;
+}
+
+/** The extended mapping if `t1` is assignable to `t2` under `m`, else undefined (`m` untouched). */
+export function tryAssign(m: Mapping, t1: CelType, t2: CelType): Mapping | undefined {
+  const copy = new Map(m);
+  return assignable(copy, t1, t2) ? copy : undefined;
+}
+
+/** The extended mapping if each `l1[i]` is assignable to `l2[i]`, else undefined. */
+export function tryAssignList(m: Mapping, l1: readonly CelType[], l2: readonly CelType[]): Mapping | undefined {
+  const copy = new Map(m);
+  return assignableList(copy, l1, l2) ? copy : undefined;
+}
+
+/** Replaces bound type parameters (transitively); unbound ones become `dyn` when `toDyn`. */
+export function substitute(m: Mapping, t: CelType, toDyn: boolean): CelType {
+  switch (t.kind) {
+    case "param": {
+      const sub = m.get(t.name);
+      if (sub !== undefined) return substitute(m, sub, toDyn);
+      return toDyn ? DYN : t;
+    }
+    case "list": return { kind: "list", elem: substitute(m, t.elem, toDyn) };
+    case "map": return { kind: "map", key: substitute(m, t.key, toDyn), value: substitute(m, t.value, toDyn) };
+    case "optional": return { kind: "optional", param: substitute(m, t.param, toDyn) };
+    case "type": return t.param ? { kind: "type", param: substitute(m, t.param, toDyn) } : t;
+    case "opaque": return t.params && t.params.length > 0 ? { kind: "opaque", name: t.name, params: t.params.map((p) => substitute(m, p, toDyn)) } : t;
+    default: return t;
+  }
+}
+
+/** Names of the type parameters occurring in `t` (added to `out`). */
+export function collectParams(t: CelType, out: Set<string>): Set<string> {
+  if (t.kind === "param") out.add(t.name);
+  else for (const p of typeParams(t)) collectParams(p, out);
+  return out;
+}

@@ -1,0 +1,368 @@
+// The CEL type checker (cel-go checker/checker.go semantics): resolves identifiers (incl. qualified
+// names and type identifiers), field selections, struct literals, overloads with type parameters,
+// aggregate literals and comprehensions, recording a type per node id and cel-go-worded issues.
+import type { Comprehension, Expr, ParsedExpr, StructField } from "./ast.js";
+import type { CelEnv } from "./env.js";
+import type { CelType } from "./types.js";
+import type { CelIssue } from "./errors-format.js";
+import { op } from "./operators.js";
+import { formatArgTypes, formatCelType } from "./check/format-type.js";
+import { collectParams, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, type Mapping } from "./check/unify.js";
+import { signaturesOf, typeIdentType, type Signature } from "./check/builtins.js";
+
+const DYN: CelType = { kind: "dyn" };
+const ERROR: CelType = { kind: "error" };
+const BOOL: CelType = { kind: "bool" };
+const INT: CelType = { kind: "int" };
+const CONST_TYPES: Readonly<Record<string, CelType>> = {
+  null: { kind: "null" }, bool: BOOL, int: INT, uint: { kind: "uint" }, double: { kind: "double" },
+  string: { kind: "string" }, bytes: { kind: "bytes" },
+};
+
+type Call = Extract<Expr, { kind: "call" }>;
+type Select = Extract<Expr, { kind: "select" }>;
+type Struct = Extract<Expr, { kind: "struct" }>;
+
+/** Walks one parsed expression; read `types` and `issues` after `run()`. */
+export class Checker {
+  /** Type of each node id (final, with unbound type parameters replaced by `dyn`, after `run`). */
+  readonly types = new Map<number, CelType>();
+  /** Overloads each call node resolved to (all that matched, in table order). */
+  readonly overloads = new Map<number, Signature[]>();
+  readonly issues: CelIssue[] = [];
+  private mappings: Mapping = new Map();
+  private freeVars = 0;
+  private readonly scopes: Map<string, CelType>[] = [];
+  private readonly paramNames = new WeakMap<Signature, string[]>();
+
+  constructor(private readonly env: CelEnv, private readonly parsed: ParsedExpr) {}
+
+  /** Checks the whole expression and substitutes the final types. */
+  run(): void {
+    this.check(this.parsed.expr);
+    for (const [id, t] of this.types) this.types.set(id, substitute(this.mappings, t, true));
+  }
+
+  private error(id: number, message: string): void {
+    this.issues.push({ message, offset: this.parsed.sourceInfo.positions.get(id) ?? -1, exprId: id });
+  }
+  private typeOf(e: Expr): CelType {
+    return this.types.get(e.id) ?? ERROR;
+  }
+  private assignable(t1: CelType, t2: CelType): boolean {
+    const m = tryAssign(this.mappings, t1, t2);
+    if (m) this.mappings = m;
+    return m !== undefined;
+  }
+
+  private check(e: Expr): void {
+    switch (e.kind) {
+      case "const": this.types.set(e.id, CONST_TYPES[e.value.kind]!); return;
+      case "ident": return this.checkIdent(e.id, e.name);
+      case "select": return this.checkSelect(e);
+      case "call": return this.checkCall(e);
+      case "list": return this.checkList(e.id, e.elements, e.optionalIndices);
+      case "map": return this.checkMap(e);
+      case "struct": return this.checkStruct(e);
+      case "comprehension": return this.checkComprehension(e);
+    }
+  }
+
+  // --- identifiers -------------------------------------------------------------------------
+
+  private lookupLocal(name: string): CelType | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const t = this.scopes[i]!.get(name);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+  private lookupGlobal(name: string): CelType | undefined {
+    const n = name.startsWith(".") ? name.slice(1) : name;
+    return this.env.variables.get(n) ?? typeIdentType(this.env, n);
+  }
+  private resolveSimple(name: string): CelType | undefined {
+    const local = this.lookupLocal(name);
+    if (local !== undefined && !name.startsWith(".")) return local;
+    return this.lookupGlobal(name);
+  }
+
+  private checkIdent(id: number, name: string): void {
+    const t = this.resolveSimple(name);
+    if (t !== undefined) {
+      this.types.set(id, t);
+      return;
+    }
+    this.types.set(id, ERROR);
+    this.error(id, `undeclared reference to '${name}' (in container '')`);
+  }
+
+  /** `a.b.c` as a list of names when the select chain ends in an identifier (no `has()` tests). */
+  private qualifiers(e: Expr): string[] | undefined {
+    const names: string[] = [];
+    let cur = e;
+    while (cur.kind === "select") {
+      if (cur.testOnly) return undefined;
+      names.push(cur.field);
+      cur = cur.operand;
+    }
+    if (cur.kind !== "ident" || names.length === 0) return undefined;
+    names.push(cur.name);
+    return names.reverse();
+  }
+
+  private checkSelect(e: Select): void {
+    const q = this.qualifiers(e);
+    if (q && (this.lookupLocal(q[0]!) === undefined || q[0]!.startsWith("."))) {
+      const t = this.lookupGlobal(q.join("."));
+      if (t !== undefined) {
+        this.types.set(e.id, t);
+        return;
+      }
+    }
+    const fieldType = this.checkSelectField(e.id, e.operand, e.field, false);
+    this.types.set(e.id, e.testOnly ? BOOL : substitute(this.mappings, fieldType, false));
+  }
+
+  private checkSelectField(id: number, operand: Expr, field: string, optional: boolean): CelType {
+    this.check(operand);
+    let target = substitute(this.mappings, this.typeOf(operand), false);
+    const isOpt = target.kind === "optional";
+    if (target.kind === "optional") target = target.param;
+    let result: CelType;
+    switch (target.kind) {
+      case "map": result = target.value; break;
+      case "object": result = this.fieldType(id, target.name, field) ?? ERROR; break;
+      case "param": this.assignable(DYN, target); result = DYN; break;
+      default:
+        if (!isDynOrError(target)) this.error(id, `type '${formatCelType(target)}' does not support field selection`);
+        result = DYN;
+    }
+    return isOpt || optional ? { kind: "optional", param: result } : result;
+  }
+
+  private fieldType(id: number, typeName: string, field: string): CelType | undefined {
+    const decl = this.env.resolveType(typeName);
+    if (!decl) {
+      this.error(id, `unexpected failed resolution of '${typeName}'`);
+      return undefined;
+    }
+    if (Object.prototype.hasOwnProperty.call(decl.fields, field)) return decl.fields[field];
+    if (decl.open) return DYN;
+    this.error(id, `undefined field '${field}'`);
+    return undefined;
+  }
+
+  // --- calls -------------------------------------------------------------------------------
+
+  private checkCall(e: Call): void {
+    if (e.fn === op.optSelect) return this.checkOptSelect(e);
+    for (const a of e.args) this.check(a);
+    if (!e.target) {
+      const fns = signaturesOf(this.env, e.fn.startsWith(".") ? e.fn.slice(1) : e.fn);
+      if (!fns) return this.undeclaredCall(e, e.fn);
+      return this.resolve(e, e.fn, fns, undefined);
+    }
+    const q = this.qualifiedName(e.target);
+    if (q !== undefined) {
+      const fns = signaturesOf(this.env, `${q}.${e.fn}`);
+      if (fns) return this.resolve(e, `${q}.${e.fn}`, fns, undefined);
+    }
+    this.check(e.target);
+    const fns = signaturesOf(this.env, e.fn);
+    if (!fns) return this.undeclaredCall(e, e.fn);
+    this.resolve(e, e.fn, fns, e.target);
+  }
+
+  private undeclaredCall(e: Call, name: string): void {
+    this.types.set(e.id, ERROR);
+    this.error(e.id, `undeclared reference to '${name}' (in container '')`);
+  }
+
+  /** cel-go `containers.ToQualifiedName`: `a.b.c` for an identifier/select chain. */
+  private qualifiedName(e: Expr): string | undefined {
+    if (e.kind === "ident") return e.name;
+    if (e.kind === "select" && !e.testOnly) {
+      const q = this.qualifiedName(e.operand);
+      return q === undefined ? undefined : `${q}.${e.field}`;
+    }
+    return undefined;
+  }
+
+  private checkOptSelect(e: Call): void {
+    if (e.args.length !== 2 || e.target) {
+      const t = e.target ? " member call with" : "";
+      this.error(e.id, `unsupported optional field selection: incorrect signature.${t} argument count: ${e.args.length}`);
+      return;
+    }
+    const [operand, field] = e.args as [Expr, Expr];
+    if (field.kind !== "const" || field.value.kind !== "string") {
+      this.error(field.id, "unsupported optional field selection: field is not a string literal");
+      return;
+    }
+    const result = this.checkSelectField(e.id, operand, field.value.value, true);
+    this.types.set(e.id, substitute(this.mappings, result, false));
+  }
+
+  /** Fresh type variables for a signature's parameters (cel-go instantiates per resolution). */
+  private instantiate(s: Signature): { args: CelType[]; result: CelType } {
+    let names = this.paramNames.get(s);
+    if (!names) {
+      const set = new Set<string>();
+      for (const a of s.args) collectParams(a, set);
+      collectParams(s.result, set);
+      this.paramNames.set(s, (names = [...set]));
+    }
+    if (names.length === 0) return { args: s.args, result: s.result };
+    const subs: Mapping = new Map();
+    for (const n of names) subs.set(n, { kind: "param", name: `_var${this.freeVars++}` });
+    return { args: s.args.map((a) => substitute(subs, a, false)), result: substitute(subs, s.result, false) };
+  }
+
+  private resolve(e: Call, name: string, fns: readonly Signature[], target: Expr | undefined): void {
+    const argExprs = target ? [target, ...e.args] : e.args;
+    const argTypes = argExprs.map((a) => this.typeOf(a));
+    const member = target !== undefined;
+    let result: CelType | undefined;
+    const matched: Signature[] = [];
+    for (const s of fns) {
+      if (s.member !== member) continue;
+      if (name === op.logicalAnd || name === op.logicalOr) return this.resolveLogical(e, s, argExprs, argTypes);
+      const inst = this.instantiate(s);
+      const m = tryAssignList(this.mappings, argTypes, inst.args);
+      if (!m) continue;
+      this.mappings = m;
+      matched.push(s);
+      const r = substitute(this.mappings, inst.result, false);
+      if (result === undefined) result = r;
+      else if (result.kind !== "dyn" && !isExactType(r, result)) result = DYN;
+    }
+    if (result === undefined) {
+      const shown = argTypes.map((t) => substitute(this.mappings, t, true));
+      this.error(e.id, `found no matching overload for '${name}' applied to '${formatArgTypes(shown, member)}'`);
+      this.types.set(e.id, ERROR);
+      return;
+    }
+    this.overloads.set(e.id, matched);
+    this.types.set(e.id, result);
+  }
+
+  /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument. */
+  private resolveLogical(e: Call, s: Signature, args: readonly Expr[], argTypes: readonly CelType[]): void {
+    let ok = true;
+    argTypes.forEach((t, i) => {
+      if (!this.assignable(t, BOOL)) {
+        this.error(args[i]!.id, `expected type 'bool' but found '${formatCelType(t)}'`);
+        ok = false;
+      }
+    });
+    if (ok) this.overloads.set(e.id, [s]);
+    this.types.set(e.id, ok ? BOOL : ERROR);
+  }
+
+  // --- literals ----------------------------------------------------------------------------
+
+  /** Joins element types; mixed types become `dyn` (homogeneity is a separate validator, as in cel-go). */
+  private join(previous: CelType | undefined, current: CelType): CelType {
+    if (previous === undefined) return current;
+    return this.assignable(previous, current) ? mostGeneral(previous, current) : DYN;
+  }
+
+  private newTypeVar(): CelType {
+    return { kind: "param", name: `_var${this.freeVars++}` };
+  }
+
+  /** The value type of an optional entry (`?x`), reporting a non-optional, non-dyn value. */
+  private optionalEntry(value: Expr, t: CelType): CelType {
+    if (t.kind === "optional") return t.param;
+    if (t.kind !== "dyn") this.error(value.id, `expected type '${formatCelType({ kind: "optional", param: t })}' but found '${formatCelType(t)}'`);
+    return t;
+  }
+
+  private checkList(id: number, elements: readonly Expr[], optionalIndices: readonly number[]): void {
+    let elem: CelType | undefined;
+    elements.forEach((x, i) => {
+      this.check(x);
+      let t = this.typeOf(x);
+      if (optionalIndices.includes(i)) t = this.optionalEntry(x, t);
+      elem = this.join(elem, t);
+    });
+    this.types.set(id, { kind: "list", elem: elem ?? this.newTypeVar() });
+  }
+
+  private checkMap(e: Extract<Expr, { kind: "map" }>): void {
+    let key: CelType | undefined;
+    let value: CelType | undefined;
+    for (const entry of e.entries) {
+      this.check(entry.key);
+      key = this.join(key, this.typeOf(entry.key));
+      this.check(entry.value);
+      let v = this.typeOf(entry.value);
+      if (entry.optional) v = this.optionalEntry(entry.value, v);
+      value = this.join(value, v);
+    }
+    this.types.set(e.id, { kind: "map", key: key ?? this.newTypeVar(), value: value ?? this.newTypeVar() });
+  }
+
+  private checkStruct(e: Struct): void {
+    const typeName = e.typeName.startsWith(".") ? e.typeName.slice(1) : e.typeName;
+    const ident = typeIdentType(this.env, typeName);
+    if (!ident) {
+      this.error(e.id, `undeclared reference to '${e.typeName}' (in container '')`);
+      this.types.set(e.id, ERROR);
+      return;
+    }
+    let result: CelType = ERROR;
+    const declared = ident.kind === "type" ? ident.param : undefined;
+    if (declared?.kind === "object") result = declared;
+    else if (declared) this.error(e.id, `'${formatCelType(declared)}' is not a message type`);
+    this.types.set(e.id, result);
+    for (const f of e.fields) this.checkStructField(f, typeName);
+  }
+
+  private checkStructField(f: StructField, typeName: string): void {
+    this.check(f.value);
+    const fieldType = this.fieldType(f.id, typeName, f.field) ?? ERROR;
+    let valType = this.typeOf(f.value);
+    if (f.optional) valType = this.optionalEntry(f.value, valType);
+    if (!this.assignable(fieldType, valType)) {
+      this.error(f.id, `expected type of field '${f.field}' is '${formatCelType(fieldType)}' but provided type is '${formatCelType(valType)}'`);
+    }
+  }
+
+  // --- comprehensions ----------------------------------------------------------------------
+
+  private checkComprehension(e: Comprehension): void {
+    this.check(e.iterRange);
+    this.check(e.accuInit);
+    const range = substitute(this.mappings, this.typeOf(e.iterRange), false);
+    const accuType = this.typeOf(e.accuInit);
+    this.scopes.push(new Map([[e.accuVar, accuType]]));
+    const two = e.iterVar2 !== undefined;
+    let v1: CelType, v2: CelType;
+    switch (range.kind) {
+      case "list": [v1, v2] = two ? [INT, range.elem] : [range.elem, ERROR]; break;
+      case "map": [v1, v2] = [range.key, range.value]; break;
+      case "dyn": case "error": case "param": this.assignable(DYN, range); [v1, v2] = [DYN, DYN]; break;
+      default:
+        this.error(e.iterRange.id, `expression of type '${formatCelType(range)}' cannot be range of a comprehension (must be list, map, or dynamic)`);
+        [v1, v2] = [ERROR, ERROR];
+    }
+    const loop = new Map<string, CelType>([[e.iterVar, v1]]);
+    if (two) loop.set(e.iterVar2!, v2);
+    this.scopes.push(loop);
+    this.check(e.loopCondition);
+    this.assertType(e.loopCondition, BOOL);
+    this.check(e.loopStep);
+    this.assertType(e.loopStep, accuType);
+    this.scopes.pop();
+    this.check(e.result);
+    this.scopes.pop();
+    this.types.set(e.id, substitute(this.mappings, this.typeOf(e.result), false));
+  }
+
+  private assertType(e: Expr, t: CelType): void {
+    const actual = this.typeOf(e);
+    if (!this.assignable(t, actual)) this.error(e.id, `expected type '${formatCelType(t)}' but found '${formatCelType(actual)}'`);
+  }
+}
