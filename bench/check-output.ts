@@ -13,10 +13,12 @@ function itemsOf(doc: unknown): unknown[] | undefined {
 
 /** Compares the output file with the input file it came from. */
 export function checkOutput(inputPath: string, outputPath: string): OutputCheck {
-  const input = itemsOf(yaml.load(readFileSync(inputPath, "utf8"))) ?? [];
+  // YAML 1.2 core schema: `2025-01-01` is a string, as in Kubernetes (js-yaml's default would make a Date).
+  const schema = yaml.CORE_SCHEMA;
+  const input = itemsOf(yaml.load(readFileSync(inputPath, "utf8"), { schema })) ?? [];
   let doc: unknown;
   try {
-    doc = yaml.load(readFileSync(outputPath, "utf8"));
+    doc = yaml.load(readFileSync(outputPath, "utf8"), { schema });
   } catch (err) {
     return { problem: `output is not YAML (${(err as Error).message.split("\n")[0]})`, changedItems: 0, errorResults: 0 };
   }

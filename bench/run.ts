@@ -50,7 +50,9 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
     kmutate.push(b);
     log(`  [${label(config)}] pair ${r + 1}/${config.runs}: baseline ${a.wallMs.toFixed(0)} ms, kmutate ${b.wallMs.toFixed(0)} ms (exit ${b.exitCode})`);
     if (a.exitCode !== 0) log(`  baseline exited ${a.exitCode}: ${a.stderr.trim()}`);
-    if (b.exitCode !== 0 && r === 0 && b.stderr.trim()) log(`  kmutate stderr: ${b.stderr.trim().split("\n").slice(0, 5).join("\n  ")}`);
+    if (b.exitCode !== 0 && kmutate.every((k) => k === b || k.exitCode === 0) && b.stderr.trim()) {
+      log(`  kmutate stderr: ${b.stderr.trim().split("\n").slice(0, 5).join("\n  ")}`);
+    }
   }
   const check = checkOutput(inputPath, kmOut);
   if (!options.keep) rmSync(inputPath, { force: true });

@@ -1,0 +1,102 @@
+// Tests of the benchmark runner: option parsing, pair statistics, and one tiny end-to-end run
+// with a fake kmutate that writes phase times, so every report section is exercised.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { median, pairDifferences, pairRatios } from "../../bench/stats.js";
+import { parseRunOptions } from "../../bench/run-options.js";
+import { targetLines } from "../../bench/report.js";
+import type { ConfigResult } from "../../bench/report.js";
+
+const medianCases = [
+  { name: "odd length takes the middle", values: [5, 1, 3], expected: 3 },
+  { name: "even length averages the middle two", values: [4, 1, 3, 2], expected: 2.5 },
+  { name: "single value", values: [7], expected: 7 },
+];
+for (const c of medianCases) test(`median: ${c.name}`, () => assert.equal(median(c.values), c.expected));
+test("median of nothing is NaN", () => assert.ok(Number.isNaN(median([]))));
+
+test("pair ratios and differences are taken pair by pair", () => {
+  assert.deepEqual(pairRatios([100, 200], [150, 200]), [1.5, 1]);
+  assert.deepEqual(pairDifferences([100, 200], [150, 180]), [50, -20]);
+  assert.throws(() => pairRatios([1], [1, 2]), RangeError);
+});
+
+const optionCases = [
+  { name: "default set", argv: [], expected: ["1000x10:5", "1000x100:5", "10000x10:3", "10000x100:3", "50000x10:1"] },
+  { name: "--full crosses all sizes", argv: ["--full"], expected: ["1000x10:7", "1000x100:7", "10000x10:5", "10000x100:5", "50000x10:3", "50000x100:3"] },
+  { name: "explicit sizes with k suffix and runs", argv: ["--objects", "2k,500", "--policies", "0", "--runs", "2"], expected: ["2000x0:2", "500x0:2"] },
+  { name: "--policies alone keeps the default object sizes", argv: ["--policies", "20"], expected: ["1000x20:5", "10000x20:3", "50000x20:1"] },
+];
+for (const c of optionCases) {
+  test(`run options: ${c.name}`, () => {
+    const options = parseRunOptions(c.argv);
+    assert.ok(typeof options !== "string", String(options));
+    assert.deepEqual(options.configs.map((x) => `${x.objects}x${x.policies}:${x.runs}`), c.expected);
+  });
+}
+const badOptionCases = [
+  { name: "non-numeric objects", argv: ["--objects", "lots"], expected: /--objects/ },
+  { name: "zero runs", argv: ["--runs", "0"], expected: /--runs/ },
+  { name: "unknown flag", argv: ["--fast"], expected: /fast/ },
+];
+for (const c of badOptionCases) {
+  test(`run options reject ${c.name}`, () => {
+    const options = parseRunOptions(c.argv);
+    assert.equal(typeof options, "string");
+    assert.match(options as string, c.expected);
+  });
+}
+
+function result(objects: number, policies: number, base: number[], km: number[], rss: [number, number] = [100, 100]): ConfigResult {
+  const run = (wallMs: number, maxRssKiB: number) => ({ wallMs, cpuMs: wallMs, maxRssKiB, exitCode: 0, stderr: "", phases: undefined });
+  return {
+    objects,
+    policies,
+    items: objects,
+    inputBytes: 0,
+    baseline: base.map((w) => run(w, rss[0])),
+    kmutate: km.map((w) => run(w, rss[1])),
+    check: { problem: "", changedItems: 0, errorResults: 0 },
+  };
+}
+
+test("targets pass, fail or say they were not measured", () => {
+  const lines = targetLines([result(10000, 10, [100, 100, 100], [140, 160, 149]), result(10000, 100, [100], [310])]);
+  assert.match(lines[0], /10k x 10 .*1\.49x PASS/);
+  assert.match(lines[1], /10k x 100 .*3\.10x FAIL/);
+  assert.match(lines[2], /RSS 50k .*not measured/);
+  assert.match(targetLines([result(50000, 10, [1], [1], [100, 250])])[2], /2\.50x FAIL/);
+});
+
+test("a tiny end-to-end run prints every section with a fake kmutate's phase times", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-test-"));
+  try {
+    const fake = join(dir, "fake-kmutate.mjs");
+    writeFileSync(
+      fake,
+      `import { writeFileSync } from "node:fs";
+const chunks = [];
+for await (const c of process.stdin) chunks.push(c);
+if (process.env.KMUTATE_PHASE_TIMES) writeFileSync(process.env.KMUTATE_PHASE_TIMES, JSON.stringify({ parse: 11, match: 2, cel: 3, patch: 4, serialise: 5 }));
+process.stdout.write(Buffer.concat(chunks));
+`,
+    );
+    const runner = fileURLToPath(new URL("../../bench/run.js", import.meta.url));
+    const out = spawnSync(process.execPath, [runner, "--objects", "40", "--policies", "8", "--runs", "2", "--bin", fake, "--skip-cel"], {
+      encoding: "utf8",
+    });
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /^command: node .*run\.js --objects 40 --policies 8 --runs 2/);
+    assert.match(out.stdout, /^40 +8 .* 2 .* ok$/m, "time row with 2 pairs and status ok");
+    assert.match(out.stdout, /^40 +8 +11 +2 +3 +4 +5$/m, "phase row from the fake's file");
+    assert.match(out.stdout, /peak RSS 50k <= 2x: not measured/);
+    assert.match(out.stdout, /CEL engine comparison: skipped \(--skip-cel\)/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
