@@ -29,7 +29,7 @@ interface Scope { readonly names: ReadonlyMap<string, number>; readonly parent: 
 
 const TYPE_IDENTS: Readonly<Record<string, string>> = {
   int: "int", uint: "uint", double: "double", bool: "bool", string: "string", bytes: "bytes", list: "list", map: "map",
-  null_type: "null_type", type: "type", dyn: "dyn", "google.protobuf.Timestamp": "google.protobuf.Timestamp",
+  null_type: "null_type", type: "type", "google.protobuf.Timestamp": "google.protobuf.Timestamp",
   "google.protobuf.Duration": "google.protobuf.Duration", optional_type: "optional_type",
 };
 const LIST_CREATE = 10, MAP_CREATE = 30, STRUCT_CREATE = 40;
@@ -310,6 +310,13 @@ export class Planner {
 
   private planCall(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
     const id = e.id;
+    if (e.target) {
+      // `ns.fn(args)` names a global function `ns.fn` unless `ns` is a variable (cel-go's checker rule).
+      const q = this.qualifiedName(e.target, scope);
+      if (q !== undefined && !this.env.variables.has(q) && this.env.functions.has(q + "." + e.fn)) {
+        return this.planCall({ id, kind: "call", fn: q + "." + e.fn, args: e.args }, scope);
+      }
+    }
     switch (e.fn) {
       case op.logicalAnd: case op.logicalOr: {
         if (e.target || e.args.length !== 2) break;
@@ -367,7 +374,8 @@ export class Planner {
       case "or": case "orValue": {
         if (!e.target || e.args.length !== 1) break;
         const target = this.plan(e.target, scope);
-        const rest = this.planFunction(e, scope, target);
+        const slot = this.slotCount++;
+        const rest = this.planFunction(e, scope, (s) => s.slots[slot] as CelValue | CelError);
         const isOr = e.fn === "or";
         return (s) => {
           const t = target(s);
@@ -375,6 +383,7 @@ export class Planner {
             s.cost++;
             return isOr ? t : ((t as CelOptional).value as CelValue);
           }
+          s.slots[slot] = t;
           return rest(s);
         };
       }

@@ -1,7 +1,7 @@
 // cel-go `lists` extension, version 3: slice, flatten, sort, @sortByAssociatedKeys (sortBy macro),
 // lists.range, reverse, distinct — with the version-3 cost trackers.
 import type { CelLibrary } from "../types.js";
-import { celError, celList, celEquals, compareValues, kindOf, K, type CelValue, type CelError, type CelList } from "../values/index.js";
+import { celError, celList, celEquals, compareValues, kindOf, K, mapInsert, type CelValue, type CelError, type CelList, type CelMap } from "../values/index.js";
 import { T, fn, member, actualSize } from "./sig.js";
 
 function slice(l: CelList, start: bigint, end: bigint): CelValue | CelError {
@@ -96,5 +96,23 @@ export const setsLibrary: CelLibrary = {
     fn("sets.contains",   [L, L], T.bool, contains, setsCost),
     fn("sets.equivalent", [L, L], T.bool, (a: CelList, b: CelList) => contains(a, b) && contains(b, a), setsCost),
     fn("sets.intersects", [L, L], T.bool, (a: CelList, b: CelList) => { for (let i = 0; i < a.size(); i++) if (contains(b, celList([a.get(i)]))) return true; return false; }, setsCost),
+  ],
+};
+
+function insertAll(m: CelMap, other: CelMap): CelValue | CelError {
+  let acc: CelMap = m;
+  for (const k of other.keys()) {
+    const r = mapInsert(acc, k, other.get(k) as CelValue);
+    if (typeof r === "string") return celError(r);
+    acc = r;
+  }
+  return acc;
+}
+/** cel-go two-variable comprehensions: the accumulator insert `transformMap*` macros expand to. */
+export const comprehensionsLibrary: CelLibrary = {
+  name: "comprehensions",
+  overloads: [
+    fn("cel.@mapInsert", [T.map(T.A, T.B), T.A, T.B],         T.map(T.A, T.B), (m: CelMap, k: CelValue, v: CelValue) => { const r = mapInsert(m, k, v); return typeof r === "string" ? celError(r) : r; }),
+    fn("cel.@mapInsert", [T.map(T.A, T.B), T.map(T.A, T.B)], T.map(T.A, T.B), insertAll),
   ],
 };

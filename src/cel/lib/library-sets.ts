@@ -5,7 +5,7 @@ import type { CelEnvOptions, CelLibrary, ObjectTypeDecl } from "../types.js";
 import { stdLibrary } from "./std.js";
 import { optionalLibrary } from "./optional.js";
 import { stringsLibrary, stringsReverseLibrary } from "./ext-strings.js";
-import { listsLibrary, setsLibrary } from "./ext-lists.js";
+import { listsLibrary, setsLibrary, comprehensionsLibrary } from "./ext-lists.js";
 import { mathLibrary, encodersLibrary, bindingsLibrary } from "./ext-math.js";
 import { k8sListsLibrary, k8sRegexLibrary, jsonPatchLibrary } from "./k8s-lists.js";
 import { k8sAuthzLibrary } from "./k8s-authz.js";
@@ -31,12 +31,12 @@ export function resolveObjectType(name: string): ObjectTypeDecl | undefined {
  * `Object`/`JSONPatch` types and `jsonpatch.escapeKey`.
  */
 export function kubernetesLibraries(options: KubernetesLibraryOptions = {}): Pick<CelEnvOptions, "libraries" | "resolveType"> {
-  const libraries = [stdLibrary, optionalLibrary, stringsLibrary, setsLibrary, listsLibrary, k8sListsLibrary, k8sRegexLibrary, k8sAuthzLibrary, ...(options.extra ?? [])];
+  const libraries = [stdLibrary, optionalLibrary, stringsLibrary, setsLibrary, comprehensionsLibrary, listsLibrary, k8sListsLibrary, k8sRegexLibrary, k8sAuthzLibrary, ...(options.extra ?? [])];
   if (options.mutation) return { libraries: [...libraries, jsonPatchLibrary], resolveType: resolveObjectType };
   return { libraries };
 }
 
 /** The libraries of the conformance env (everything, including what Kubernetes 1.36 leaves off). */
 export function conformanceLibraries(): CelLibrary[] {
-  return [stdLibrary, optionalLibrary, stringsLibrary, stringsReverseLibrary, setsLibrary, listsLibrary, mathLibrary, encodersLibrary, bindingsLibrary];
+  return [stdLibrary, optionalLibrary, stringsLibrary, stringsReverseLibrary, setsLibrary, comprehensionsLibrary, listsLibrary, mathLibrary, encodersLibrary, bindingsLibrary];
 }

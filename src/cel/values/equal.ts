@@ -15,16 +15,11 @@ function bytesCompare(a: Uint8Array, b: Uint8Array): number {
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
-// Compares an exact integer with a double; NaN when unordered.
+// Compares an integer with a double as cel-go does: the integer converted to double (lossy above 2^53).
 function intDouble(i: bigint, d: number): number {
   if (Number.isNaN(d)) return NaN;
-  if (d === Infinity) return -1;
-  if (d === -Infinity) return 1;
-  const fl = Math.floor(d);
-  const bi = BigInt(fl);
-  if (i < bi) return -1;
-  if (i > bi) return 1;
-  return fl === d ? 0 : -1;
+  const x = Number(i);
+  return x < d ? -1 : x > d ? 1 : 0;
 }
 
 /**
