@@ -27,15 +27,22 @@ export interface RunOptions {
   full: boolean;
   /** Write raw measurements as JSON here. Default: none. */
   jsonOut: string | undefined;
+  /**
+   * Stop adding pairs to a configuration once its pairs took this long (at least one pair runs).
+   * Default: 45 s, or unlimited with --full or --runs.
+   */
+  budgetSeconds: number;
 }
 
 /** Help text. */
 export const usage = `Usage: node dist/bench/run.js [--full] [--objects N,...] [--policies P,...] [--runs R]
-                        [--seed S] [--bin PATH] [--baseline PATH] [--keep] [--skip-cel] [--json-out FILE]
+                        [--budget SECONDS] [--seed S] [--bin PATH] [--baseline PATH] [--keep]
+                        [--skip-cel] [--json-out FILE]
 Times the kmutate bin against a js-yaml passthrough on generated ResourceLists (pairs alternate
 baseline, kmutate), and prints wall time, peak RSS, ratios, per-phase times and the CEL comparison.
 Default set: 1k and 10k objects x 10 and 100 policies, plus 50k x 10 (one pair). --full: every
-combination of 1k/10k/50k x 10/100. Default runs: 5 pairs at 1k, 3 at 10k, 1 at 50k (--full: 7/5/3).`;
+combination of 1k/10k/50k x 10/100. Default runs: 5 pairs at 1k, 3 at 10k, 1 at 50k (--full: 7/5/3);
+without --full or --runs a configuration stops adding pairs after --budget seconds (default 45).`;
 
 const defaultSet: readonly (readonly [number, number])[] = [
   [1000, 10],
@@ -68,6 +75,7 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
         objects: { type: "string" },
         policies: { type: "string" },
         runs: { type: "string" },
+        budget: { type: "string" },
         seed: { type: "string", default: "1" },
         bin: { type: "string" },
         baseline: { type: "string" },
@@ -97,6 +105,11 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
     runs = Number(values.runs);
     if (!Number.isInteger(runs) || runs < 1) return "--runs takes a positive integer";
   }
+  let budgetSeconds = full || runs !== undefined ? Number.POSITIVE_INFINITY : 45;
+  if (values.budget !== undefined) {
+    budgetSeconds = Number(values.budget);
+    if (!(budgetSeconds > 0)) return "--budget takes a positive number of seconds";
+  }
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) return "--seed takes an integer";
   return {
@@ -108,5 +121,6 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
     skipCel: values["skip-cel"],
     full,
     jsonOut: values["json-out"],
+    budgetSeconds,
   };
 }

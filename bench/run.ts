@@ -43,7 +43,12 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
   const baseline: ChildRun[] = [];
   const kmutate: ChildRun[] = [];
   const kmOut = join(dir, `out-kmutate-${tag}.yaml`);
+  const started = performance.now();
   for (let r = 0; r < config.runs; r++) {
+    if (r > 0 && performance.now() - started > options.budgetSeconds * 1000) {
+      log(`  [${label(config)}] budget of ${options.budgetSeconds} s spent: ${r} of ${config.runs} pairs`);
+      break;
+    }
     const a = await runChild({ ...common, script: options.baseline, outputPath: join(dir, `out-base-${tag}.yaml`) });
     const b = await runChild({ ...common, script: options.bin, outputPath: kmOut, phasePath: join(dir, "phases.json") });
     baseline.push(a);

@@ -81,7 +81,6 @@ function sidecar(i: number, variant: number): Spec {
             name: variables.proxyName,
             image: variables.image,
             restartPolicy: "Always",
-            args: ["proxy", "--port=15001"],
             ports: [${t}.ports{name: "proxy", containerPort: 15001}],
             resources: ${t}.resources{requests: {"cpu": "50m", "memory": "64Mi"}}
           }

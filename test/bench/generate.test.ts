@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
 import { run } from "@bufbuild/cel";
+import { mutate } from "../../src/index.js";
 import { generateWorkload, serialiseResourceList } from "../../bench/workload.js";
 import { policyTemplates } from "../../bench/workload-policies.js";
 
@@ -152,4 +153,20 @@ test("matchConditions evaluate to a bool on generated objects and on bare ones",
   }
   assert.ok(evaluated > 500, `only ${evaluated} evaluations`);
   assert.ok(skippedOptional < evaluated, "most conditions must be checked");
+});
+
+test("kmutate admits a workload without error or warning results, and every template mutates something", () => {
+  const { list } = generateWorkload({ objects: 300, policies: policyTemplates.length * 2 });
+  const out = mutate(list.items);
+  const problems = out.results.filter((r) => r.severity !== "info").map((r) => r.message);
+  assert.deepEqual(problems.slice(0, 3), []);
+  assert.equal(out.items.length, list.items.length);
+  const mutatedBy = new Set<string>();
+  for (const r of out.results) {
+    for (const policy of String(r.tags?.policies ?? "").split(/[\s,]+/)) {
+      const m = /^bench-([a-z-]+)-\d+$/.exec(policy);
+      if (m) mutatedBy.add(m[1]);
+    }
+  }
+  assert.deepEqual([...mutatedBy].sort(), [...policyTemplates].sort());
 });

@@ -39,9 +39,18 @@ for (const c of optionCases) {
     assert.deepEqual(options.configs.map((x) => `${x.objects}x${x.policies}:${x.runs}`), c.expected);
   });
 }
+test("the per-configuration budget applies only to default runs", () => {
+  const budget = (argv: string[]): number => (parseRunOptions(argv) as { budgetSeconds: number }).budgetSeconds;
+  assert.equal(budget([]), 45);
+  assert.equal(budget(["--full"]), Number.POSITIVE_INFINITY);
+  assert.equal(budget(["--runs", "3"]), Number.POSITIVE_INFINITY);
+  assert.equal(budget(["--full", "--budget", "10"]), 10);
+});
+
 const badOptionCases = [
   { name: "non-numeric objects", argv: ["--objects", "lots"], expected: /--objects/ },
   { name: "zero runs", argv: ["--runs", "0"], expected: /--runs/ },
+  { name: "negative budget", argv: ["--budget", "-1"], expected: /--budget/ },
   { name: "unknown flag", argv: ["--fast"], expected: /fast/ },
 ];
 for (const c of badOptionCases) {
