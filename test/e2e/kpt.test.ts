@@ -1,0 +1,103 @@
+// End to end through the real kpt: `kpt fn eval --exec` and `kpt fn render --allow-exec` run the
+// built bin on a commented package; files must match the expected ones byte for byte.
+import { test, type TestContext } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const bin = root + "dist/src/cli/bin.js";
+const fixture = root + "test/e2e/fixtures/pkg";
+const expectedDir = root + "test/e2e/fixtures/pkg-expected";
+const kptFound = !spawnSync("kpt", ["version"], { encoding: "utf8" }).error;
+
+/** A temp copy of `dir` whose Kptfile runs the built bin. */
+function tempPackage(dir: string): string {
+  const tmp = mkdtempSync(join(tmpdir(), "kmutate-e2e-"));
+  const pkg = join(tmp, "pkg");
+  cpSync(dir, pkg, { recursive: true });
+  pointAtBin(join(pkg, "Kptfile"));
+  return pkg;
+}
+
+function pointAtBin(kptfile: string): void {
+  writeFileSync(kptfile, readFileSync(kptfile, "utf8").replace("exec: kmutate ", `exec: ${bin} `));
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1))
+    .sort();
+}
+
+/** Asserts that `actual` holds exactly the files of the expected package, byte for byte. */
+function assertSamePackage(actual: string): void {
+  const expected = tempPackage(expectedDir);
+  try {
+    assert.deepEqual(files(actual), files(expected));
+    for (const f of files(expected)) assert.equal(readFileSync(join(actual, f), "utf8"), readFileSync(join(expected, f), "utf8"), f);
+  } finally {
+    rmSync(join(expected, ".."), { recursive: true, force: true });
+  }
+}
+
+function kpt(t: TestContext, args: string[], cwd?: string): ReturnType<typeof spawnSync> | undefined {
+  if (!kptFound) {
+    t.skip("kpt not found");
+    return undefined;
+  }
+  return spawnSync("kpt", args, { encoding: "utf8", cwd });
+}
+
+test("kpt fn eval --exec leaves the commented package byte-identical", (t) => {
+  const pkg = tempPackage(fixture);
+  try {
+    const r = kpt(t, ["fn", "eval", "--exec", bin, pkg]);
+    if (!r) return;
+    assert.equal(r.status, 0, String(r.stderr));
+    assertSamePackage(pkg);
+  } finally {
+    rmSync(join(pkg, ".."), { recursive: true, force: true });
+  }
+});
+
+test("kpt fn render --allow-exec leaves the commented package byte-identical", (t) => {
+  const pkg = tempPackage(fixture);
+  try {
+    const r = kpt(t, ["fn", "render", "--allow-exec", "."], pkg);
+    if (!r) return;
+    assert.equal(r.status, 0, String(r.stderr));
+    assertSamePackage(pkg);
+  } finally {
+    rmSync(join(pkg, ".."), { recursive: true, force: true });
+  }
+});
+
+test("kpt fn eval with ConfigMap arguments (-- key=value) is accepted", (t) => {
+  const pkg = tempPackage(fixture);
+  try {
+    const r = kpt(t, ["fn", "eval", "--exec", bin, pkg, "--", "operation=UPDATE", "groups=dev,ops", "dryRun=true"]);
+    if (!r) return;
+    assert.equal(r.status, 0, String(r.stderr));
+    assertSamePackage(pkg);
+  } finally {
+    rmSync(join(pkg, ".."), { recursive: true, force: true });
+  }
+});
+
+test("kpt fn eval with a bad functionConfig fails with the error result and changes nothing", (t) => {
+  const pkg = tempPackage(fixture);
+  try {
+    const r = kpt(t, ["fn", "eval", "--exec", bin, pkg, "--", "operation=DELETE"]);
+    if (!r) return;
+    assert.notEqual(r.status, 0);
+    assert.match(String(r.stderr) + String(r.stdout), /\[error\] functionConfig\.data\.operation: functionConfig data\.operation: "DELETE" is not allowed; allowed values: CREATE, UPDATE/);
+    assertSamePackage(pkg);
+  } finally {
+    rmSync(join(pkg, ".."), { recursive: true, force: true });
+  }
+});
