@@ -1,14 +1,12 @@
-// Hook for the CEL engine comparison, which the CEL engineer writes in bench/cel.ts: loads the
-// built module if present and runs it; otherwise explains why the section is skipped.
+// Runs the CEL engine comparison the CEL engineer writes in bench/cel.ts (`benchCel(ms)` and
+// `formatCelBench(rows)`) if it is built; otherwise explains why the section is skipped.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/**
- * Export names tried in order on bench/cel.ts. The function is called with `{ full }`; if it
- * returns (or resolves to) a string, that string is printed, otherwise it is assumed to have
- * printed its own report.
- */
-export const celBenchEntryPoints = ["runCelComparison", "runCelBench", "main", "default"] as const satisfies readonly string[];
+/** Measuring time per engine and case, in ms: short by default, longer with --full. */
+export function celMeasureMs(full: boolean): number {
+  return full ? 500 : 150;
+}
 
 /** Runs the CEL engine comparison if bench/cel.ts is built; returns the text to print. */
 export async function runEngineComparison(options: { full: boolean }): Promise<string> {
@@ -20,11 +18,14 @@ export async function runEngineComparison(options: { full: boolean }): Promise<s
   } catch (err) {
     return `CEL engine comparison: skipped (loading bench/cel.js failed: ${(err as Error).message})`;
   }
-  const name = celBenchEntryPoints.find((n) => typeof mod[n] === "function");
-  if (!name) return `CEL engine comparison: skipped (bench/cel.js exports none of ${celBenchEntryPoints.join(", ")})`;
+  const { benchCel, formatCelBench } = mod;
+  if (typeof benchCel !== "function" || typeof formatCelBench !== "function") {
+    return "CEL engine comparison: skipped (bench/cel.js does not export benchCel and formatCelBench)";
+  }
   try {
-    const out = await (mod[name] as (o: { full: boolean }) => unknown)({ full: options.full });
-    return typeof out === "string" ? out : "";
+    const ms = celMeasureMs(options.full);
+    const rows = (benchCel as (ms: number) => unknown)(ms);
+    return `${String((formatCelBench as (rows: unknown) => unknown)(rows))}\n(CEL: ${ms} ms per engine and case)`;
   } catch (err) {
     return `CEL engine comparison: failed (${(err as Error).message})`;
   }
