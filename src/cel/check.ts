@@ -6,7 +6,7 @@ import type { CelEnv } from "./env.js";
 import type { CelType } from "./types.js";
 import type { CelIssue } from "./errors-format.js";
 import { Checker } from "./checker.js";
-import { validate } from "./check/validators.js";
+import { validate, kubernetesValidators, type ValidatorName } from "./check/validators.js";
 import type { Signature } from "./check/builtins.js";
 
 /** A successfully checked expression. */
@@ -22,20 +22,37 @@ export interface CheckedExpr {
 /** Result of {@link check}: the checked expression, or the issues (at least one). */
 export type CheckResult = CheckedExpr | { errors: CelIssue[] };
 
+/** Options of {@link check}. */
+export interface CheckOptions {
+  /**
+   * AST validators run after a successful check.
+   * Default: Kubernetes' set (duration, timestamp, matches literals; homogeneous literals) when the
+   * env has a Kubernetes library (a library named `kubernetes.*`), else none (plain cel-go).
+   */
+  validators?: readonly ValidatorName[];
+}
+
 const cache = new WeakMap<CelEnv, WeakMap<ParsedExpr, CheckResult>>();
 
+/** The validators an env gets by default (see {@link CheckOptions.validators}). */
+export function defaultValidators(env: CelEnv): readonly ValidatorName[] {
+  for (const name of env.libraries) if (name.startsWith("kubernetes.")) return kubernetesValidators;
+  return [];
+}
+
 /** Type-checks `parsed` in `env` as cel-go's checker plus Kubernetes' validators would. Never throws on bad input. */
-export function check(parsed: ParsedExpr, env: CelEnv): CheckResult {
+export function check(parsed: ParsedExpr, env: CelEnv, options: CheckOptions = {}): CheckResult {
+  if (options.validators) return run(parsed, env, options.validators);
   let perEnv = cache.get(env);
   if (!perEnv) cache.set(env, (perEnv = new WeakMap()));
   const hit = perEnv.get(parsed);
   if (hit) return hit;
-  const result = run(parsed, env);
+  const result = run(parsed, env, defaultValidators(env));
   perEnv.set(parsed, result);
   return result;
 }
 
-function run(parsed: ParsedExpr, env: CelEnv): CheckResult {
+function run(parsed: ParsedExpr, env: CelEnv, validators: readonly ValidatorName[]): CheckResult {
   const checker = new Checker(env, parsed);
   try {
     checker.run();
@@ -48,6 +65,7 @@ function run(parsed: ParsedExpr, env: CelEnv): CheckResult {
   const positions = parsed.sourceInfo.positions;
   validate({
     env,
+    validators: new Set(validators),
     root: parsed.expr,
     types: checker.types,
     report: (id, message) => issues.push({ message, offset: positions.get(id) ?? -1, exprId: id }),
@@ -57,5 +75,6 @@ function run(parsed: ParsedExpr, env: CelEnv): CheckResult {
   return { type, types: checker.types, overloads: checker.overloads };
 }
 
-export type { Signature };
+export type { Signature, ValidatorName };
+export { kubernetesValidators };
 export { formatCelType } from "./check/format-type.js";

@@ -53,7 +53,7 @@ const stdTypeIdents: ReadonlyMap<string, CelType> = new Map<string, CelType>([
   ["type", typeOf({ kind: "type" })],
   ["uint", typeOf({ kind: "uint" })],
 ]);
-const optionalTypeIdent: CelType = typeOf(opt({ kind: "param", name: "T" }));
+const optionalTypeIdent: CelType = typeOf({ kind: "opaque", name: "optional_type" });
 
 /** Whether the env has the optional library (its type identifier and index operators). */
 export function hasOptionals(env: CelEnv): boolean {

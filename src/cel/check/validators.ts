@@ -10,9 +10,17 @@ import { compileRegex } from "../lib/util-regex.js";
 import { formatCelType } from "./format-type.js";
 import { isExactType } from "./unify.js";
 
+/** The AST validators (cel-go names: `cel.validator.<name>`). */
+export type ValidatorName = "duration" | "timestamp" | "matches" | "homogeneous_literals";
+
+/** The validators Kubernetes enables (reference §4.2). */
+export const kubernetesValidators: readonly ValidatorName[] = ["duration", "timestamp", "matches", "homogeneous_literals"] satisfies ValidatorName[];
+
 /** What the validators need: the checked types and a way to place an issue at a node. */
 export interface ValidationInput {
   env: CelEnv;
+  /** Validators to run. */
+  validators: ReadonlySet<ValidatorName>;
   root: Expr;
   types: ReadonlyMap<number, CelType>;
   report(id: number, message: string): void;
@@ -45,6 +53,7 @@ function conversionFails(env: CelEnv, name: string, c: Constant): boolean {
 function validateLiteralArgs(input: ValidationInput, e: Extract<Expr, { kind: "call" }>): void {
   const arg = e.args[0];
   if (arg?.kind !== "const") return;
+  if (!input.validators.has(e.fn as ValidatorName)) return;
   if ((e.fn === "duration" || e.fn === "timestamp") && conversionFails(input.env, e.fn, arg.value)) {
     input.report(arg.id, `invalid ${e.fn} argument`);
   } else if (e.fn === "matches" && arg.value.kind === "string" && typeof compileRegex(arg.value.value) === "string") {
@@ -87,6 +96,7 @@ function validateMap(input: ValidationInput, e: Extract<Expr, { kind: "map" }>):
 export function validate(input: ValidationInput): void {
   // The strings extension exempts literals inside `format` calls from the homogeneity check.
   const exempt = input.env.functions.has("format") ? new Set(["format"]) : new Set<string>();
+  const literals = input.validators.has("homogeneous_literals");
   const walk = (e: Expr, inExempt: boolean): void => {
     switch (e.kind) {
       case "const": case "ident": return;
@@ -99,11 +109,11 @@ export function validate(input: ValidationInput): void {
         return;
       }
       case "list":
-        if (!inExempt) validateList(input, e);
+        if (literals && !inExempt) validateList(input, e);
         for (const x of e.elements) walk(x, inExempt);
         return;
       case "map":
-        if (!inExempt) validateMap(input, e);
+        if (literals && !inExempt) validateMap(input, e);
         for (const m of e.entries) { walk(m.key, inExempt); walk(m.value, inExempt); }
         return;
       case "struct":
