@@ -8,6 +8,13 @@ import { allMacros, type Macro } from "./macros.js";
 import { formatIssues } from "./errors-format.js";
 import { plan, type Program } from "./plan.js";
 import { libraryMacros } from "./lib/macros.js";
+import { check } from "./check.js";
+
+/** Options of {@link compile}. */
+export interface CompileOptions {
+  /** Type-check the expression (cel-go's checker plus the env's validators). Default: true. */
+  check?: boolean;
+}
 
 /** Result of compile. */
 export type CompileResult =
@@ -22,9 +29,14 @@ function macrosOf(env: CelEnv): readonly Macro[] {
 }
 
 /** Compiles `text` in `env`. The message of a failure is cel-go's `ERROR: <input>:L:C: …` text. */
-export function compile(env: CelEnv, text: string): CompileResult {
+export function compile(env: CelEnv, text: string, options: CompileOptions = {}): CompileResult {
   const r = parse(text, { maxExpressionLength: env.maxExpressionLength, maxRecursionDepth: env.maxRecursionDepth, macros: macrosOf(env) });
   if ("errors" in r) return { ok: false, message: formatIssues(text, r.errors) };
-  const type: CelType = { kind: "dyn" };
+  let type: CelType = { kind: "dyn" };
+  if (options.check ?? true) {
+    const c = check(r.parsed, env);
+    if ("errors" in c) return { ok: false, message: formatIssues(text, c.errors) };
+    type = c.type;
+  }
   return { ok: true, program: plan(env, r.parsed), type, parsed: r.parsed };
 }

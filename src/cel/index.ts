@@ -5,7 +5,7 @@ export type { CelEnv } from "./env.js";
 export { celEnv, overloadId, typeText } from "./env.js";
 export type { KubernetesLibraryOptions } from "./lib/library-sets.js";
 export { kubernetesLibraries, conformanceLibraries, resolveObjectType } from "./lib/library-sets.js";
-export type { CompileResult } from "./compile.js";
+export type { CompileResult, CompileOptions } from "./compile.js";
 export { compile } from "./compile.js";
 export type { Program, EvalResult, EvalOptions, Activation } from "./plan.js";
 export { plan } from "./plan.js";

@@ -6,11 +6,12 @@ import type { CelEnv } from "./env.js";
 import type { CelType, Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, celMapFrom, celObject, celOptional, optionalNone,
+  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, celMapFrom, celObject, celOptional, optionalNone,
   celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
   type CelValue, type CelError, type CelList, type CelMap, type CelObject, type CelOptional, type CelUint, type CelOpaque,
 } from "./values/index.js";
-import { listIndex, mapIndex } from "./lib/std-operators.js";
+import { listIndex, mapIndex, stdOperators } from "./lib/std-operators.js";
+import { codePoints } from "./lib/sig.js";
 
 /** Values of declared variables for one evaluation; a function value is a lazy variable (called on use). */
 export type Activation = { readonly [name: string]: CelValue | (() => CelValue | CelError) | undefined };
@@ -78,43 +79,74 @@ function matchesWant(w: Want, v: CelValue, k: number): boolean {
   return n === w.name || (k === K.object && w.name === "Object" && n.startsWith("Object."));
 }
 
-/** Resolves an overload for runtime arguments; cached by the argument kinds when no names are involved. */
+/** Resolves an overload for runtime arguments; cached by argument kinds when no names are involved. */
 class Dispatcher {
   private readonly wants: Want[][];
-  private readonly cache = new Map<number, Overload | null>();
+  private readonly cache1: (Overload | null | undefined)[] = new Array(16);
+  private readonly cache2: (Overload | null | undefined)[] = new Array(256);
+  private readonly cacheN = new Map<number, Overload | null>();
   constructor(readonly candidates: readonly Overload[]) {
     this.wants = candidates.map((o) => o.args.map(wantOf));
   }
-  resolve(args: readonly CelValue[]): Overload | undefined {
-    let key = 0;
-    let named = false;
-    for (let i = 0; i < args.length; i++) {
-      const k = kindOf(args[i]);
-      if (k >= K.object) named = true;
-      key = key * 16 + k;
-    }
-    if (!named) {
-      const hit = this.cache.get(key);
-      if (hit !== undefined) return hit ?? undefined;
-    }
-    let found: Overload | null = null;
+  private search(args: readonly CelValue[]): Overload | null {
     outer: for (let c = 0; c < this.candidates.length; c++) {
       const w = this.wants[c];
       for (let i = 0; i < args.length; i++) if (!matchesWant(w[i], args[i], kindOf(args[i]))) continue outer;
-      found = this.candidates[c];
-      break;
+      return this.candidates[c];
     }
-    if (!named) this.cache.set(key, found);
-    return found ?? undefined;
+    return null;
+  }
+  resolve1(a: CelValue): Overload | null {
+    const k = kindOf(a);
+    if (k >= K.object) return this.search([a]);
+    let h = this.cache1[k];
+    if (h === undefined) h = this.cache1[k] = this.search([a]);
+    return h;
+  }
+  resolve2(a: CelValue, b: CelValue): Overload | null {
+    const ka = kindOf(a), kb = kindOf(b);
+    if (ka >= K.object || kb >= K.object) return this.search([a, b]);
+    const key = ka * 16 + kb;
+    let h = this.cache2[key];
+    if (h === undefined) h = this.cache2[key] = this.search([a, b]);
+    return h;
+  }
+  resolveN(args: readonly CelValue[]): Overload | null {
+    let key = 0;
+    for (let i = 0; i < args.length; i++) {
+      const k = kindOf(args[i]);
+      if (k >= K.object) return this.search(args);
+      key = key * 16 + k;
+    }
+    let h = this.cacheN.get(key);
+    if (h === undefined) this.cacheN.set(key, (h = this.search(args)));
+    return h;
   }
 }
 
+function thrown(e: unknown): CelError {
+  return celError(e instanceof Error ? e.message : String(e));
+}
 /** Calls an implementation; a thrown exception becomes an error value. */
-function invoke(o: Overload, args: CelValue[]): CelValue | CelError {
+function invoke1(o: Overload, a: CelValue): CelValue | CelError {
+  try {
+    return o.impl(a);
+  } catch (e) {
+    return thrown(e);
+  }
+}
+function invoke2(o: Overload, a: CelValue, b: CelValue): CelValue | CelError {
+  try {
+    return o.impl(a, b);
+  } catch (e) {
+    return thrown(e);
+  }
+}
+function invokeN(o: Overload, args: CelValue[]): CelValue | CelError {
   try {
     return o.impl(...args);
   } catch (e) {
-    return celError(e instanceof Error ? e.message : String(e));
+    return thrown(e);
   }
 }
 
@@ -215,9 +247,20 @@ function optionalIndex(a: CelValue, i: CelValue): CelValue | CelError {
   return celError(errText.noSuchOverload);
 }
 
+function sizeOf(v: CelValue): number {
+  if (typeof v === "string") return codePoints(v);
+  const k = kindOf(v);
+  if (k === K.bytes) return (v as Uint8Array).length;
+  if (k === K.list) return (v as CelList).size();
+  if (k === K.map) return (v as CelMap).size();
+  if (k === K.optional && (v as CelOptional).value !== undefined) return sizeOf((v as CelOptional).value as CelValue);
+  return 1;
+}
+
 /** Plans expressions of one env. */
 export class Planner {
   slotCount = 0;
+  private readonly accuSlots = new Set<number>();
   constructor(readonly env: CelEnv) {}
 
   plan(e: Expr, scope: Scope | undefined): Ev {
@@ -371,6 +414,39 @@ export class Planner {
           return label(optional ? optionalIndex(av, iv) : indexValue(av, iv), id);
         };
       }
+      case op.equals: case op.notEquals: {
+        if (e.target || e.args.length !== 2 || !this.isStd(e.fn)) break;
+        return this.planEquals(e.fn === op.equals, this.plan(e.args[0], scope), this.plan(e.args[1], scope));
+      }
+      case op.logicalNot: {
+        if (e.target || e.args.length !== 1 || !this.isStd(e.fn)) break;
+        const a = this.plan(e.args[0], scope);
+        return (s) => {
+          const v = a(s);
+          if (typeof v === "boolean") {
+            s.cost++;
+            return !v;
+          }
+          return isCelError(v) ? v : celError(errText.noSuchOverload, id);
+        };
+      }
+      case op.add: {
+        const acc = e.args[0], lit = e.args[1];
+        if (e.target || e.args.length !== 2 || !this.isStd(e.fn) || acc.kind !== "ident" || lit.kind !== "list" || lit.elements.length !== 1 || lit.optionalIndices.length) break;
+        const slot = this.lookupSlot(acc.name, scope);
+        if (slot === undefined || !this.accuSlots.has(slot)) break;
+        const elem = this.plan(lit.elements[0], scope);
+        const generic = this.planFunction(e, scope);
+        return (s) => {
+          const a = s.slots[slot] as CelValue | CelError;
+          if (kindOf(a) !== K.list) return generic(s);
+          const v = elem(s);
+          if (isCelError(v)) return v;
+          s.cost += 12;
+          if (pushInPlace(a as CelList, v)) return a as CelList;
+          return (a as CelList).size() === 0 ? celList([v]) : celList([...(a as CelList).toArray(), v]);
+        };
+      }
       case "or": case "orValue": {
         if (!e.target || e.args.length !== 1) break;
         const target = this.plan(e.target, scope);
@@ -389,6 +465,30 @@ export class Planner {
       }
     }
     return this.planFunction(e, scope);
+  }
+
+  private isStd(fn: string): boolean {
+    const rows = this.env.functions.get(fn);
+    return rows !== undefined && rows.every((r) => stdOperators.includes(r));
+  }
+
+  private planEquals(isEq: boolean, l: Ev, r: Ev): Ev {
+    return (s) => {
+      const a = l(s);
+      const b = r(s);
+      if (isCelError(a)) return a;
+      if (isCelError(b)) return b;
+      const ta = typeof a;
+      if (ta !== "object" && ta === typeof b) {
+        if (ta === "string") {
+          const la = (a as string).length, lb = (b as string).length;
+          s.cost += Math.ceil((la < lb ? codePoints(a as string) : codePoints(b as string)) * 0.1);
+        } else s.cost++;
+        return isEq === (a === b);
+      }
+      s.cost += Math.ceil(Math.min(sizeOf(a), sizeOf(b)) * 0.1);
+      return isEq === celEquals(a, b);
+    };
   }
 
   private planLogic(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
@@ -422,18 +522,15 @@ export class Planner {
       };
     }
     const d = new Dispatcher(candidates);
-    const call = (s: EvalState, args: CelValue[]): CelValue | CelError => {
-      const o = d.resolve(args);
-      if (o === undefined) return celError(errText.noSuchOverload, id);
-      s.cost += o.cost ? 1 + o.cost(...args) : 1;
-      return label(invoke(o, args), id);
-    };
     if (n === 1) {
       const [a0] = argEvs;
       return (s) => {
         const v0 = a0(s);
         if (isCelError(v0)) return v0;
-        return call(s, [v0]);
+        const o = d.resolve1(v0);
+        if (o === null) return celError(errText.noSuchOverload, id);
+        s.cost += o.cost ? 1 + o.cost(v0) : 1;
+        return label(invoke1(o, v0), id);
       };
     }
     if (n === 2) {
@@ -443,7 +540,10 @@ export class Planner {
         const v1 = a1(s);
         if (isCelError(v0)) return v0;
         if (isCelError(v1)) return v1;
-        return call(s, [v0, v1]);
+        const o = d.resolve2(v0, v1);
+        if (o === null) return celError(errText.noSuchOverload, id);
+        s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
+        return label(invoke2(o, v0, v1), id);
       };
     }
     return (s) => {
@@ -454,7 +554,11 @@ export class Planner {
         if (isCelError(v)) err ??= v;
         else vals[i] = v;
       }
-      return err ?? call(s, vals);
+      if (err) return err;
+      const o = d.resolveN(vals);
+      if (o === null) return celError(errText.noSuchOverload, id);
+      s.cost += o.cost ? 1 + o.cost(...vals) : 1;
+      return label(invokeN(o, vals), id);
     };
   }
 
@@ -526,6 +630,7 @@ export class Planner {
   private planComprehension(e: Comprehension, scope: Scope | undefined): Ev {
     const range = this.plan(e.iterRange, scope);
     const accuSlot = this.slotCount++;
+    this.accuSlots.add(accuSlot);
     const accuInit = this.plan(e.accuInit, scope);
     const iterSlot = this.slotCount++;
     const iter2Slot = e.iterVar2 !== undefined ? this.slotCount++ : -1;

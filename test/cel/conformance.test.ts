@@ -153,7 +153,7 @@ function run(path: string, o: Original): Outcome {
     if (e instanceof NeedsProto) return { status: "skip", reason: PROTO_REASON };
     throw e;
   }
-  const c = compile(envFor(o), o.expr);
+  const c = compile(envFor(o), o.expr, { check: !o.disableCheck });
   if (!c.ok) return o.evalError !== undefined ? { status: "pass" } : { status: "fail", detail: `compile: ${c.message}` };
   const r = c.program.eval(bindings);
   if (o.evalError !== undefined) return r.error ? { status: "pass" } : { status: "fail", detail: `expected error, got ${describe(r.value)}` };

@@ -50,6 +50,12 @@ export function appendInPlace(a: CelList, b: CelList): CelList | undefined {
   for (let i = 0; i < n; i++) a.elems.push(b.get(i));
   return a;
 }
+/** Appends one value in place when `a` is an accumulator list; false otherwise. */
+export function pushInPlace(a: CelList, v: CelValue): boolean {
+  if (!(a instanceof MutableList)) return false;
+  a.elems.push(v);
+  return true;
+}
 /** An immutable list over an accumulator's elements (other lists unchanged). */
 export function freezeList(l: CelList): CelList {
   return l instanceof MutableList ? new ArrayList(l.elems) : l;
