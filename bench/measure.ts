@@ -24,6 +24,8 @@ export interface ChildSpec {
   rssPath: string;
   /** If set, passed as KMUTATE_PHASE_TIMES and read back after the run. Default: unset. */
   phasePath?: string;
+  /** Kill the child (SIGKILL) after this many ms. Default: no limit. */
+  timeoutMs?: number;
 }
 
 /** One measured run. */
@@ -38,6 +40,8 @@ export interface ChildRun {
   stderr: string;
   /** Phase times if the child wrote them. */
   phases: PhaseTimes | undefined;
+  /** The child was killed at the timeout: `wallMs` is then a lower bound. */
+  timedOut: boolean;
 }
 
 const preload = new URL("./rss-preload.js", import.meta.url).href;
@@ -77,24 +81,38 @@ export async function runChild(spec: ChildSpec): Promise<ChildRun> {
   const stdout = openSync(spec.outputPath, "w");
   try {
     const started = performance.now();
+    let timedOut = false;
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, ["--import", preload, spec.script, ...(spec.args ?? [])], {
         stdio: [stdin, stdout, "pipe"],
         env,
       });
+      const timer =
+        spec.timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              timedOut = true;
+              child.kill("SIGKILL");
+            }, spec.timeoutMs);
       let err = "";
       child.stderr?.setEncoding("utf8").on("data", (d: string) => {
         if (err.length < 2000) err += d;
       });
-      child.on("error", reject);
-      child.on("close", (c, signal) => resolve({ code: c ?? (signal ? 128 : -1), stderr: err.slice(0, 2000) }));
+      child.on("error", (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      child.on("close", (c, signal) => {
+        clearTimeout(timer);
+        resolve({ code: c ?? (signal ? 128 : -1), stderr: err.slice(0, 2000) });
+      });
     });
     const wallMs = performance.now() - started;
     const usage = readJson(spec.rssPath) as { maxRssKiB?: unknown; cpuUs?: unknown } | undefined;
     const maxRssKiB = typeof usage?.maxRssKiB === "number" ? usage.maxRssKiB : undefined;
     const cpuMs = typeof usage?.cpuUs === "number" ? usage.cpuUs / 1000 : undefined;
     const phases = spec.phasePath ? asPhases(readJson(spec.phasePath)) : undefined;
-    return { wallMs, maxRssKiB, cpuMs, exitCode: code, stderr, phases };
+    return { wallMs, maxRssKiB, cpuMs, exitCode: code, stderr, phases, timedOut };
   } finally {
     closeSync(stdin);
     closeSync(stdout);

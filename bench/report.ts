@@ -66,6 +66,8 @@ function range(values: number[]): string {
 }
 
 function status(result: ConfigResult): string {
+  const timeouts = result.kmutate.filter((r) => r.timedOut).length + result.baseline.filter((r) => r.timedOut).length;
+  if (timeouts) return `${timeouts} run(s) timed out`;
   const codes = [...new Set(result.kmutate.map((r) => r.exitCode))];
   const parts = [codes.length === 1 && codes[0] === 0 ? "ok" : `exit ${codes.join("/")}`];
   if (result.check.problem) parts.push(result.check.problem);
@@ -83,7 +85,7 @@ export function timeTable(results: readonly ConfigResult[]): string {
     String(r.baseline.length),
     fmt(median(wallOf(r.baseline))),
     fmt(median(wallOf(r.kmutate))),
-    fmt(ratioOf(r, "time"), 2),
+    (r.kmutate.some((k) => k.timedOut) ? ">=" : "") + fmt(ratioOf(r, "time"), 2),
     range(pairRatios(wallOf(r.baseline), wallOf(r.kmutate))),
     fmt(median(cpuOf(r.baseline))),
     fmt(median(cpuOf(r.kmutate))),

@@ -32,17 +32,20 @@ export interface RunOptions {
    * Default: 45 s, or unlimited with --full or --runs.
    */
   budgetSeconds: number;
+  /** Kill a child after this many seconds and report the run as timed out. Default: 120, --full 900. */
+  timeoutSeconds: number;
 }
 
 /** Help text. */
 export const usage = `Usage: node dist/bench/run.js [--full] [--objects N,...] [--policies P,...] [--runs R]
-                        [--budget SECONDS] [--seed S] [--bin PATH] [--baseline PATH] [--keep]
+                        [--budget SECONDS] [--timeout SECONDS] [--seed S] [--bin PATH] [--baseline PATH] [--keep]
                         [--skip-cel] [--json-out FILE]
 Times the kmutate bin against a js-yaml passthrough on generated ResourceLists (pairs alternate
 baseline, kmutate), and prints wall time, peak RSS, ratios, per-phase times and the CEL comparison.
 Default set: 1k and 10k objects x 10 and 100 policies, plus 50k x 10 (one pair). --full: every
 combination of 1k/10k/50k x 10/100. Default runs: 5 pairs at 1k, 3 at 10k, 1 at 50k (--full: 7/5/3);
-without --full or --runs a configuration stops adding pairs after --budget seconds (default 45).`;
+without --full or --runs a configuration stops adding pairs after --budget seconds (default 45).
+A child still running after --timeout seconds (default 120, --full 900) is killed and reported.`;
 
 const defaultSet: readonly (readonly [number, number])[] = [
   [1000, 10],
@@ -76,6 +79,7 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
         policies: { type: "string" },
         runs: { type: "string" },
         budget: { type: "string" },
+        timeout: { type: "string" },
         seed: { type: "string", default: "1" },
         bin: { type: "string" },
         baseline: { type: "string" },
@@ -110,6 +114,11 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
     budgetSeconds = Number(values.budget);
     if (!(budgetSeconds > 0)) return "--budget takes a positive number of seconds";
   }
+  let timeoutSeconds = full ? 900 : 120;
+  if (values.timeout !== undefined) {
+    timeoutSeconds = Number(values.timeout);
+    if (!(timeoutSeconds > 0)) return "--timeout takes a positive number of seconds";
+  }
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) return "--seed takes an integer";
   return {
@@ -122,5 +131,6 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
     full,
     jsonOut: values["json-out"],
     budgetSeconds,
+    timeoutSeconds,
   };
 }

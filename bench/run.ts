@@ -39,7 +39,7 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
   const inputPath = join(dir, `in-${tag}.yaml`);
   const items = writeInput(config, options.seed, inputPath);
   const inputBytes = statSync(inputPath).size;
-  const common = { inputPath, rssPath: join(dir, "rss.json") };
+  const common = { inputPath, rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 };
   const baseline: ChildRun[] = [];
   const kmutate: ChildRun[] = [];
   const kmOut = join(dir, `out-kmutate-${tag}.yaml`);
@@ -53,7 +53,7 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
     const b = await runChild({ ...common, script: options.bin, outputPath: kmOut, phasePath: join(dir, "phases.json") });
     baseline.push(a);
     kmutate.push(b);
-    log(`  [${label(config)}] pair ${r + 1}/${config.runs}: baseline ${a.wallMs.toFixed(0)} ms, kmutate ${b.wallMs.toFixed(0)} ms (exit ${b.exitCode})`);
+    log(`  [${label(config)}] pair ${r + 1}/${config.runs}: baseline ${a.wallMs.toFixed(0)} ms, kmutate ${b.wallMs.toFixed(0)} ms (${b.timedOut ? "timed out" : `exit ${b.exitCode}`})`);
     if (a.exitCode !== 0) log(`  baseline exited ${a.exitCode}: ${a.stderr.trim()}`);
     if (b.exitCode !== 0 && kmutate.every((k) => k === b || k.exitCode === 0) && b.stderr.trim()) {
       log(`  kmutate stderr: ${b.stderr.trim().split("\n").slice(0, 5).join("\n  ")}`);

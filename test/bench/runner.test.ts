@@ -62,7 +62,7 @@ for (const c of badOptionCases) {
 }
 
 function result(objects: number, policies: number, base: number[], km: number[], rss: [number, number] = [100, 100]): ConfigResult {
-  const run = (wallMs: number, maxRssKiB: number) => ({ wallMs, cpuMs: wallMs, maxRssKiB, exitCode: 0, stderr: "", phases: undefined });
+  const run = (wallMs: number, maxRssKiB: number) => ({ wallMs, cpuMs: wallMs, maxRssKiB, exitCode: 0, stderr: "", phases: undefined, timedOut: false });
   return {
     objects,
     policies,
@@ -105,6 +105,24 @@ process.stdout.write(Buffer.concat(chunks));
     assert.match(out.stdout, /^40 +8 +11 +2 +3 +4 +5$/m, "phase row from the fake's file");
     assert.match(out.stdout, /peak RSS 50k <= 2x: not measured/);
     assert.match(out.stdout, /CEL engine comparison: skipped \(--skip-cel\)/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a kmutate that hangs is killed at --timeout and reported, not waited for", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-test-"));
+  try {
+    const hang = join(dir, "hang.mjs");
+    writeFileSync(hang, "setTimeout(() => {}, 600000);\n");
+    const runner = fileURLToPath(new URL("../../bench/run.js", import.meta.url));
+    const started = Date.now();
+    const out = spawnSync(process.execPath, [runner, "--objects", "20", "--policies", "0", "--runs", "1", "--timeout", "1", "--bin", hang, "--skip-cel"], {
+      encoding: "utf8",
+    });
+    assert.equal(out.status, 0, out.stderr);
+    assert.ok(Date.now() - started < 60000, "the runner did not wait for the hung child");
+    assert.match(out.stdout, /^20 +0 .*>=\d.*1 run\(s\) timed out$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
