@@ -1,11 +1,87 @@
 // Entry point of the admission layer: admits every item of a ResourceList against the bound
-// MutatingAdmissionPolicies found among the items.
-import type { JsonObject } from "../data/index.js";
-import type { AdmitOptions, AdmitOutput } from "./types.js";
+// MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
+import { getString, isObject, type JsonObject } from "../data/index.js";
+import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
+import { compilePolicy } from "./compile-policy.js";
+import { isPolicyItem, loadPolicies, type LoadProblem } from "./load-policies.js";
+import { namespaceView, type NamespaceView } from "./namespace-view.js";
+import { buildParamIndex, paramKindNotFound, type ParamIndex } from "./params.js";
+import { bindPolicies } from "./policy-model.js";
+import { itemResult } from "./results.js";
+import type { BoundPolicy } from "./select-invocations.js";
+import { admitItem } from "./admit-item.js";
+import { offlineAuthorizer } from "./authorizer.js";
+import type { AdmitOptions, AdmitOutput, KrmResult } from "./types.js";
+
+/** What every item's admission shares: policies, namespaces, params, kinds. */
+export interface AdmissionRun {
+  bound: BoundPolicy[];
+  registry: SchemaRegistry;
+  namespaces: NamespaceView;
+  params: ParamIndex;
+  options: AdmitOptions;
+  authorizer: ReturnType<typeof offlineAuthorizer>;
+}
+
+/** Admits every item; items keep their order, and only admitted objects can change. */
+export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
+  const results: KrmResult[] = [];
+  const loaded = loadPolicies(items);
+  for (const p of loaded.problems) results.push(problemResult(items, p));
+  const { registry, problems } = createSchemaRegistry({ items });
+  for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
+  const run: AdmissionRun = {
+    bound: bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry)),
+    registry,
+    namespaces: namespaceView(items),
+    params: buildParamIndex(items, options.defaultNamespace),
+    options,
+    authorizer: offlineAuthorizer(options.authorizer.decision),
+  };
+  const out: JsonObject[] = [];
+  for (const item of items) {
+    if (!isAdmitted(item)) {
+      out.push(item);
+      continue;
+    }
+    const r = admitItem(item, run);
+    out.push(r.item);
+    results.push(...r.results);
+  }
+  return { items: out, results };
+}
+
+function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry): BoundPolicy {
+  const bound: BoundPolicy = { compiled: compilePolicy(policy), bindings };
+  if (policy.paramKind) {
+    const info = registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind);
+    if (info) bound.paramScope = info.namespaced ? "Namespaced" : "Cluster";
+    else bound.configError = paramKindNotFound(policy.paramKind);
+  }
+  return bound;
+}
+
+/** Groups whose objects configure the pipeline rather than the cluster (never admitted). */
+const orchestratorGroups = new Set(["kpt.dev", "fn.kmutate.dev", "config.kubernetes.io", "kustomize.config.k8s.io"]);
 
 /**
- * Admits every item. Until the dispatcher lands, items pass through unchanged.
+ * Items that are admission requests: not the policies/bindings themselves, not orchestrator
+ * configuration (Kptfile, functionConfig kinds), not `config.kubernetes.io/local-config: "true"`.
  */
-export function admit(items: JsonObject[], _options: AdmitOptions): AdmitOutput {
-  return { items, results: [] };
+function isAdmitted(item: JsonObject): boolean {
+  if (isPolicyItem(item)) return false;
+  const apiVersion = getString(item, "apiVersion") ?? "";
+  if (orchestratorGroups.has(apiVersion.split("/")[0])) return false;
+  const ann = isObject(item.metadata) ? item.metadata.annotations : undefined;
+  if (isObject(ann) && ann["config.kubernetes.io/local-config"] === "true") return false;
+  return true;
 }
+
+function problemResult(items: JsonObject[], p: LoadProblem): KrmResult {
+  const item = items[p.source.index];
+  const r = itemResult(item, "error", p.message, { kind: p.kind, name: p.name });
+  if (p.field) r.field = { path: p.field };
+  if (p.source.listIndex !== undefined) r.tags = { ...r.tags, listIndex: String(p.source.listIndex) };
+  return r;
+}
+

@@ -9,12 +9,13 @@ import { listsLibrary, setsLibrary, comprehensionsLibrary } from "./ext-lists.js
 import { mathLibrary, encodersLibrary, bindingsLibrary } from "./ext-math.js";
 import { k8sListsLibrary, k8sRegexLibrary, jsonPatchLibrary } from "./k8s-lists.js";
 import { k8sAuthzLibrary } from "./k8s-authz.js";
+import { k8sLibraries } from "./k8s/index.js";
 
 /** Options of {@link kubernetesLibraries}. */
 export interface KubernetesLibraryOptions {
   /** Mutation expressions: adds `Object`/`JSONPatch` types and `jsonpatch.escapeKey`. Default: false. */
   mutation?: boolean;
-  /** Further Kubernetes libraries (quantity, IP, CIDR, URL, semver, format tables from `lib/k8s/`). Default: none. */
+  /** Further libraries after the Kubernetes set (which already includes quantity, IP, CIDR, URL, semver, format). Default: none. */
   extra?: readonly CelLibrary[];
 }
 
@@ -31,7 +32,7 @@ export function resolveObjectType(name: string): ObjectTypeDecl | undefined {
  * `Object`/`JSONPatch` types and `jsonpatch.escapeKey`.
  */
 export function kubernetesLibraries(options: KubernetesLibraryOptions = {}): Pick<CelEnvOptions, "libraries" | "resolveType"> {
-  const libraries = [stdLibrary, optionalLibrary, stringsLibrary, setsLibrary, comprehensionsLibrary, listsLibrary, k8sListsLibrary, k8sRegexLibrary, k8sAuthzLibrary, ...(options.extra ?? [])];
+  const libraries = [stdLibrary, optionalLibrary, stringsLibrary, setsLibrary, comprehensionsLibrary, listsLibrary, k8sListsLibrary, k8sRegexLibrary, k8sAuthzLibrary, ...k8sLibraries, ...(options.extra ?? [])];
   if (options.mutation) return { libraries: [...libraries, jsonPatchLibrary], resolveType: resolveObjectType };
   return { libraries };
 }

@@ -1,0 +1,142 @@
+// Admits one item: resolves its kind and namespace, selects the invocations, runs them with
+// reinvocation, applies failurePolicy, and reports the outcome as KRM results.
+import { deepEqual, getString, isObject, setKey, type JsonObject } from "../data/index.js";
+import { applyMutationValue } from "./apply-mutation.js";
+import type { CompiledPolicy } from "./compile-policy.js";
+import { evaluateMatchConditions, evaluateMutation, type EvalInputs } from "./evaluate-policy.js";
+import { exemptReason } from "./exempt.js";
+import { invoke, type InvokerPorts } from "./invoke.js";
+import { identify, type ItemIdentity } from "./item-identity.js";
+import type { RequestAttrs } from "./match-types.js";
+import { buildRequest } from "./request.js";
+import { itemResult, policyErrorResults } from "./results.js";
+import { selectInvocations } from "./select-invocations.js";
+import type { AdmissionRun } from "./admit.js";
+import type { KrmResult } from "./types.js";
+
+/** The item to output and the results about it. */
+export interface ItemOutcome {
+  item: JsonObject;
+  results: KrmResult[];
+}
+
+/** Admits `item` (a non-policy, non-exempt object) against every bound policy of the run. */
+export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
+  const id = identify(item, run.registry);
+  if (exemptReason(id.group, id.resource)) return { item, results: [] };
+  const results: KrmResult[] = [];
+  if (!id.known && run.bound.length > 0) {
+    results.push(itemResult(item, run.options.strict ? "error" : "warning",
+      `kind ${id.group ? id.group + "/" : ""}${id.version}/${id.kind} is not a built-in kind nor defined by a CustomResourceDefinition in the input: matched as resource "${id.resource}", ${id.namespaced ? "namespaced" : "cluster-scoped"}`));
+  }
+  const outcome = admitKnown(item, id, run, results);
+  for (const name of run.namespaces.takeAssumed()) {
+    results.push(itemResult(item, run.options.strict ? "error" : "warning",
+      `Namespace "${name}" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=${name}`));
+  }
+  return { item: outcome, results };
+}
+
+function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): JsonObject {
+  const { options } = run;
+  const declaredNs = getString(item, "metadata", "namespace");
+  const name = getString(item, "metadata", "name") ?? "";
+  const isNamespaceKind = id.group === "" && id.version === "v1" && id.kind === "Namespace";
+  let namespace = "";
+  let object = item;
+  if (id.namespaced) {
+    namespace = declaredNs || options.defaultNamespace;
+    if (!declaredNs) object = withNamespace(item, namespace);
+  } else if (isNamespaceKind && options.operation === "UPDATE") {
+    namespace = name;
+  }
+  const oldObject = options.operation === "UPDATE" ? oldObjectOf(item, run) ?? object : null;
+  const kind = { group: id.group, version: id.version, kind: id.kind };
+  const attrs: RequestAttrs = {
+    group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
+    namespace, name, operation: options.operation, object, oldObject,
+  };
+  const sel = selectInvocations(run.bound, attrs, run.namespaces.lookup, run.params);
+  if (sel.invocations.length === 0) {
+    results.push(...policyErrorResults(item, sel.errors));
+    return item;
+  }
+  const resource = { group: id.group, version: id.version, resource: id.resource };
+  const request = buildRequest({
+    kind, resource, requestKind: kind, requestResource: resource, subResource: "", name, namespace,
+    operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
+  });
+  const nsName = isNamespaceKind ? "" : namespace;
+  const base: Omit<EvalInputs, "object" | "oldObject" | "params"> = {
+    request,
+    namespaceObject: nsName ? run.namespaces.lookup(nsName) ?? null : null,
+    authorizer: run.authorizer,
+    user: { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] },
+    resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
+  };
+  const missingSchema = schemaProblem(id, run, results, item);
+  const ports: InvokerPorts<CompiledPolicy> = {
+    matchConditions: (inv, obj, old) => evaluateMatchConditions(inv.policy, { ...base, object: obj, oldObject: old, params: inv.param }),
+    mutationCount: (p) => p.mutations.length,
+    runMutation: (inv, i, obj, old) => {
+      const m = inv.policy.mutations[i];
+      if (missingSchema) return { error: missingSchema, fieldPath: m.fieldPath, statusError: true };
+      const e = evaluateMutation(inv.policy, i, { ...base, object: obj, oldObject: old, params: inv.param });
+      if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
+      const r = applyMutationValue(m.patchType, obj, e.value, id.schema);
+      return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
+    },
+    reinvocationPolicy: (p) => p.model.reinvocationPolicy,
+    failurePolicy: (p) => p.model.failurePolicy,
+  };
+  const out = invoke(sel.invocations, object, oldObject, ports);
+  results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
+  if (out.statusError) {
+    results.push(...policyErrorResults(item, [{ ...out.statusError, failurePolicy: "Fail" }]));
+    return item;
+  }
+  if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return item;
+  let final = out.object;
+  if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
+  if (deepEqual(final, item)) return item;
+  const by = out.changedBy.map((c) => `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""}`);
+  results.push(itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...new Set(out.changedBy.map((c) => c.policy))].join(",") }));
+  return final;
+}
+
+/**
+ * Upstream a kind without a schema fails every mutation with 503 (reference §2.6); kmutate merges
+ * apply configurations with the deduced type instead and warns — unless `strict`.
+ */
+function schemaProblem(id: ItemIdentity, run: AdmissionRun, results: KrmResult[], item: JsonObject): string | undefined {
+  if (id.schema) return undefined;
+  const gvk = `${id.group}/${id.version}, Kind=${id.kind}`;
+  if (run.options.strict) {
+    return `Resource kind ${gvk} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`;
+  }
+  results.push(itemResult(item, "warning",
+    `no schema for ${gvk}: apply configurations merge it as untyped (maps merge, scalars replace, lists are refused); add its CustomResourceDefinition or an OpenAPI document to the input`));
+  return undefined;
+}
+
+function oldObjectOf(item: JsonObject, run: AdmissionRun): JsonObject | undefined {
+  const olds = run.options.oldObjects;
+  if (!olds) return undefined;
+  const key = (o: JsonObject): string =>
+    [getString(o, "apiVersion"), getString(o, "kind"), getString(o, "metadata", "namespace") ?? "", getString(o, "metadata", "name")].join("/");
+  const k = key(item);
+  return olds.find((o) => key(o) === k);
+}
+
+function withNamespace(item: JsonObject, namespace: string): JsonObject {
+  const meta: JsonObject = isObject(item.metadata) ? { ...item.metadata } : {};
+  setKey(meta, "namespace", namespace);
+  return { ...item, metadata: meta };
+}
+
+function withoutAddedNamespace(obj: JsonObject, namespace: string): JsonObject {
+  if (!isObject(obj.metadata) || obj.metadata.namespace !== namespace) return obj;
+  const meta: JsonObject = { ...obj.metadata };
+  delete meta.namespace;
+  return { ...obj, metadata: meta };
+}

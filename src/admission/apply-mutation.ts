@@ -1,0 +1,54 @@
+// Applies the value of one mutation to the object (reference §5, §6): a list of JSONPatch values
+// through the json-patch v4 applier, or an Object through the structured-merge apply.
+import { isObject, JsonFloat, type JsonObject, type JsonValue } from "../data/index.js";
+import { isCelError, isCelObject, jsonPatchOps, objectToJson, type CelValue } from "../cel/index.js";
+import { applyConfiguration, applyConfigurationDeduced, applyJsonPatch, type JsonPatchOperation } from "../patch/index.js";
+import type { TypeRef } from "../schema/index.js";
+import type { MutationOutcome } from "./invoke.js";
+import type { PatchType } from "./policy-model.js";
+
+/** Go's JSON round trip of a patch value: an integral double is written `3` and read back as an int. */
+function goRoundTrip(v: JsonValue): JsonValue {
+  if (v instanceof JsonFloat) return v.value;
+  if (Array.isArray(v)) return v.map(goRoundTrip);
+  if (isObject(v)) {
+    const out: JsonObject = {};
+    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: goRoundTrip(v[k]), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return v;
+}
+
+/** Patches `object` with a JSON patch value (`list(JSONPatch)`). A failed `test` leaves it unchanged. */
+function applyJsonPatchValue(object: JsonObject, value: CelValue): MutationOutcome {
+  const ops = jsonPatchOps(value);
+  if (isCelError(ops)) return { error: ops.message };
+  const operations: JsonPatchOperation[] = ops.map((o) => {
+    const op: JsonPatchOperation = { op: o.op, path: o.path, hasValue: o.value !== undefined };
+    if (o.from !== undefined) op.from = o.from;
+    if (o.value !== undefined) op.value = goRoundTrip(o.value);
+    return op;
+  });
+  const r = applyJsonPatch(object, operations);
+  if (r.kind === "testFailed") return { object };
+  if (r.kind === "error") {
+    if (r.code === "panic") return { error: `Internal error occurred: ${r.message}`, statusError: true };
+    return { error: r.message };
+  }
+  if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
+  return { object: r.doc };
+}
+
+/** Patches `object` with an apply configuration (`Object{…}`) under `schema` (deduced when absent). */
+function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef | undefined): MutationOutcome {
+  if (!isCelObject(value)) return { error: `unsupported return type from ApplyConfiguration expression: ${typeof value}` };
+  const patch = objectToJson(value, "Object");
+  if (isCelError(patch)) return { error: patch.message };
+  const r = schema ? applyConfiguration(object, patch, schema) : applyConfigurationDeduced(object, patch);
+  return r.ok ? { object: r.object } : { error: r.message };
+}
+
+/** Applies one mutation's value. */
+export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, schema: TypeRef | undefined): MutationOutcome {
+  return patchType === "JSONPatch" ? applyJsonPatchValue(object, value) : applyObjectValue(object, value, schema);
+}

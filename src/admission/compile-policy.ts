@@ -1,0 +1,99 @@
+// Compiles a policy's CEL once (reference §4.4): variables in order (each sees only earlier ones),
+// matchConditions (bool), mutations (Object / list(JSONPatch)). Errors are stored, not thrown:
+// they are reported on each object the policy is invoked for, under its failurePolicy.
+import {
+  authzTypes, celEnv, compile, kubernetesLibraries, typeText,
+  type CelEnv, type CelLibrary, type CelType, type Program,
+} from "../cel/index.js";
+import { admissionTypes, admissionVariables } from "./cel-declarations.js";
+import type { PatchType, PolicyModel } from "./policy-model.js";
+
+/** One compiled expression: a program, or the apiserver's compile error text. */
+export interface CompiledExpression {
+  text: string;
+  fieldPath: string;
+  program?: Program;
+  /** `compilation failed: …` or `must evaluate to … but got …`. */
+  error?: string;
+}
+
+/** A policy with every expression compiled. */
+export interface CompiledPolicy {
+  model: PolicyModel;
+  variables: (CompiledExpression & { name: string })[];
+  matchConditions: (CompiledExpression & { name: string })[];
+  mutations: (CompiledExpression & { patchType: PatchType })[];
+}
+
+/** Type name of the `variables` object in every policy's environment. */
+export const variablesTypeName = "kubernetes.variables";
+
+const baseEnvs = new Map<string, CelEnv>();
+
+/** The environment of MAP expressions before `variables` is declared (one per shape, shared). */
+function baseEnv(hasParams: boolean, mutation: boolean, extra: readonly CelLibrary[]): CelEnv {
+  const key = `${hasParams}:${mutation}`;
+  let env = baseEnvs.get(key);
+  if (!env) {
+    env = celEnv({
+      variables: {
+        ...admissionVariables(hasParams),
+        authorizer: { kind: "opaque", name: authzTypes.authorizer },
+        "authorizer.requestResource": { kind: "opaque", name: authzTypes.resourceCheck },
+      },
+      types: admissionTypes,
+      ...kubernetesLibraries({ mutation, extra }),
+    });
+    baseEnvs.set(key, env);
+  }
+  return env;
+}
+
+function withVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
+  return env.extend({
+    types: { [variablesTypeName]: { fields } },
+    variables: { variables: { kind: "object", name: variablesTypeName } },
+  });
+}
+
+/** True when `t` is exactly the expected return type (cel-go `IsExactType`). */
+function isExactly(t: CelType, expected: "Object" | "list(JSONPatch)" | "bool"): boolean {
+  return typeText(t) === expected;
+}
+
+function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: "Object" | "list(JSONPatch)" | "bool"): CompiledExpression & { type?: CelType } {
+  const r = compile(env, text);
+  if (!r.ok) return { text, fieldPath, error: `compilation failed: ${r.message}` };
+  if (expected && r.type.kind !== "dyn" && !isExactly(r.type, expected)) { // TEMP-DYN
+    return { text, fieldPath, error: `must evaluate to ${expected} but got ${typeText(r.type)}` };
+  }
+  return { text, fieldPath, program: r.program, type: r.type };
+}
+
+/** Compiles every expression of `policy`. `extra` are further Kubernetes libraries (quantity, IP…). */
+export function compilePolicy(policy: PolicyModel, extra: readonly CelLibrary[] = []): CompiledPolicy {
+  const hasParams = policy.paramKind !== undefined;
+  const plain = baseEnv(hasParams, false, extra);
+  const fields: Record<string, CelType> = {};
+  const variables: CompiledPolicy["variables"] = [];
+  for (const v of policy.variables) {
+    const c = compileOne(withVariables(plain, { ...fields }), v.expression, v.fieldPath);
+    fields[v.name] = c.type ?? { kind: "dyn" };
+    variables.push({ name: v.name, text: c.text, fieldPath: c.fieldPath, program: c.program, error: c.error });
+  }
+  const condEnv = withVariables(plain, fields);
+  const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...strip(compileOne(condEnv, m.expression, m.fieldPath, "bool")) }));
+  const mutEnv = withVariables(baseEnv(hasParams, true, extra), fields);
+  const mutations = policy.mutations.map((m) => ({
+    patchType: m.patchType,
+    ...strip(compileOne(mutEnv, m.expression, m.fieldPath, m.patchType === "ApplyConfiguration" ? "Object" : "list(JSONPatch)")),
+  }));
+  return { model: policy, variables, matchConditions, mutations };
+}
+
+function strip(c: CompiledExpression & { type?: CelType }): CompiledExpression {
+  const out: CompiledExpression = { text: c.text, fieldPath: c.fieldPath };
+  if (c.program) out.program = c.program;
+  if (c.error !== undefined) out.error = c.error;
+  return out;
+}

@@ -1,0 +1,72 @@
+// Selects the invocations for one request (apiserver generic `policyDispatcher.Dispatch`): for
+// each bound policy in order, policy match → configuration error → binding match → params.
+import type { JsonObject } from "../data/index.js";
+import type { CompiledPolicy } from "./compile-policy.js";
+import type { Invocation } from "./invocation.js";
+import { matchBinding, matchPolicy } from "./match-resources.js";
+import type { NamespaceLookup, RequestAttrs } from "./match-types.js";
+import { collectParams, paramKey, type ParamIndex, type ParamScope } from "./params.js";
+import type { PolicyError } from "./policy-error.js";
+import type { BindingModel } from "./policy-model.js";
+
+/** A compiled policy with its bindings and what its paramKind resolved to. */
+export interface BoundPolicy {
+  compiled: CompiledPolicy;
+  bindings: BindingModel[];
+  /** Scope of the paramKind's resource (when the policy has a resolvable paramKind). */
+  paramScope?: ParamScope;
+  /** Policy configuration error (e.g. unresolvable paramKind), reported when the policy matches. */
+  configError?: string;
+}
+
+/** Invocations in dispatch order, and the configuration errors met on the way. */
+export interface Selection {
+  invocations: Invocation<CompiledPolicy>[];
+  errors: PolicyError[];
+}
+
+/** Builds the invocation list of one request. */
+export function selectInvocations(bound: readonly BoundPolicy[], attrs: RequestAttrs, namespaces: NamespaceLookup, params: ParamIndex): Selection {
+  const out: Selection = { invocations: [], errors: [] };
+  for (const b of bound) {
+    const policy = b.compiled.model;
+    const base = { policy: policy.name, failurePolicy: policy.failurePolicy };
+    const pm = matchPolicy(policy, attrs, namespaces, { onMissingNamespace: "assume-no-labels" });
+    if (pm.error !== undefined) {
+      out.errors.push({ ...base, code: "configure-policy", message: pm.error });
+      continue;
+    }
+    if (!pm.matches) continue;
+    if (b.configError !== undefined) {
+      out.errors.push({ ...base, code: "configure-policy", message: b.configError });
+      continue;
+    }
+    for (const binding of b.bindings) {
+      const bm = matchBinding(binding, attrs, namespaces, { onMissingNamespace: "assume-no-labels" });
+      if (bm.error !== undefined) {
+        out.errors.push({ ...base, binding: binding.name, code: "configure-binding", message: bm.error });
+        continue;
+      }
+      if (!bm.matches) continue;
+      const collected = collectParams(policy, binding, attrs, params, b.paramScope ?? "Namespaced");
+      if ("error" in collected) {
+        out.errors.push({ ...base, binding: binding.name, code: "configure-binding", message: collected.error });
+        continue;
+      }
+      if ("none" in collected) continue;
+      for (const param of collected.params) {
+        const inv: Invocation<CompiledPolicy> = {
+          policy: b.compiled,
+          policyName: policy.name,
+          bindingName: binding.name,
+          param: policy.paramKind ? param : undefined,
+          kind: pm.kind ?? attrs.kind,
+          resource: pm.resource ?? { group: attrs.group, version: attrs.version, resource: attrs.resource },
+        };
+        if (param) inv.paramKey = paramKey(param as JsonObject, b.paramScope ?? "Namespaced", params);
+        out.invocations.push(inv);
+      }
+    }
+  }
+  return out;
+}
