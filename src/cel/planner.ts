@@ -405,12 +405,14 @@ export class Planner {
         const a = this.plan(e.args[0], scope);
         const i = this.plan(e.args[1], scope);
         const optional = e.fn === op.optIndex;
+        // cel-go folds an identifier index into the attribute: `a[k]` costs the qualifier only.
+        const qualCost = e.args[1].kind === "ident" ? 0 : 1;
         return (s) => {
           const av = a(s);
           if (isCelError(av)) return av;
           const iv = i(s);
           if (isCelError(iv)) return iv;
-          s.cost++;
+          s.cost += qualCost;
           return label(optional ? optionalIndex(av, iv) : indexValue(av, iv), id);
         };
       }

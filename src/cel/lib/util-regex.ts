@@ -10,7 +10,8 @@ export function compileRegex(pattern: string): RE2JS | string {
     try {
       r = RE2JS.compile(pattern);
     } catch (e) {
-      r = `error parsing regexp: ${e instanceof Error ? e.message : String(e)}`;
+      const m = e instanceof Error ? e.message : String(e);
+      r = m.startsWith("error parsing regexp: ") ? m : `error parsing regexp: ${m}`;
     }
     if (cache.size > 1000) cache.clear();
     cache.set(pattern, r);
