@@ -1,0 +1,27 @@
+# kmutate KRM function image: ghcr.io/kmutate/kmutate:v0.1.0
+# Build: docker build -t ghcr.io/kmutate/kmutate:v0.1.0 .
+# The running container writes nothing to disk (works with a read-only root filesystem).
+
+FROM node:20-alpine AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+# No lifecycle scripts here: `prepare` builds, and the sources are not copied yet.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npx tsc -p tsconfig.json && node scripts/post-build.mjs \
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+
+FROM node:20-alpine
+ENV NODE_ENV=production
+WORKDIR /opt/kmutate
+COPY --from=build /src/package.json ./package.json
+COPY --from=build /src/node_modules ./node_modules
+COPY --from=build /src/dist/src ./dist/src
+COPY krm ./krm
+COPY LICENSE README.md ./
+RUN ln -s /opt/kmutate/dist/src/cli/bin.js /usr/local/bin/kmutate
+# The node image's unprivileged user (uid 1000).
+USER node
+ENTRYPOINT ["kmutate"]
