@@ -101,3 +101,21 @@ test("kpt fn eval with a bad functionConfig fails with the error result and chan
     rmSync(join(pkg, ".."), { recursive: true, force: true });
   }
 });
+
+test("the published krm/kpt/exec pipeline (configPath MutationConfig) renders a package unchanged", (t) => {
+  const tmp = mkdtempSync(join(tmpdir(), "kmutate-e2e-"));
+  const pkg = join(tmp, "exec");
+  try {
+    cpSync(root + "krm/kpt/exec", pkg, { recursive: true });
+    cpSync(fixture + "/deployment.yaml", join(pkg, "deployment.yaml"));
+    const kptfile = join(pkg, "Kptfile");
+    writeFileSync(kptfile, readFileSync(kptfile, "utf8").replace("    - exec: kmutate\n", `    - exec: ${bin}\n`));
+    const before = files(pkg).map((f) => readFileSync(join(pkg, f), "utf8"));
+    const r = kpt(t, ["fn", "render", "--allow-exec", "."], pkg);
+    if (!r) return;
+    assert.equal(r.status, 0, String(r.stderr));
+    assert.deepEqual(files(pkg).map((f) => readFileSync(join(pkg, f), "utf8")), before);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
