@@ -1,0 +1,80 @@
+// Runtime cost: rows taken from cel-go's interpreter/runtimecost_test.go (same expressions, inputs
+// and expected actual cost; Kubernetes' "has() costs 0" setting), plus the per-call limit.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { celEnv, compile, conformanceLibraries, kubernetesLibraries, fromJson } from "../../src/cel/index.js";
+import type { JsonValue } from "../../src/data/index.js";
+
+const vars = Object.fromEntries(["input", "arg1", "a", "b", "c", "d", "object"].map((n) => [n, { kind: "dyn" as const }]));
+const env = celEnv({ variables: vars, libraries: conformanceLibraries() });
+const k8s = celEnv({ variables: vars, ...kubernetesLibraries() });
+const r500 = "a".repeat(500);
+
+function cost(expr: string, input: Record<string, JsonValue> = {}, e = env): number {
+  const c = compile(e, expr, { check: false });
+  assert.ok(c.ok, c.ok ? "" : c.message);
+  const act = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, fromJson(v)]));
+  return c.program.eval(act).cost;
+}
+
+const rows: { name: string; expr: string; input?: Record<string, JsonValue>; want: number }[] = [
+  { name: "const", expr: '"Hello World!"', want: 0 },
+  { name: "identity", expr: "input", input: { input: [1, 2] }, want: 1 },
+  { name: "select: map", expr: "input['key']", input: { input: { key: "v" } }, want: 2 },
+  { name: "select: array index", expr: "input[0]", input: { input: ["v"] }, want: 2 },
+  { name: "expr select: map", expr: "input['ke' + 'y']", input: { input: { key: "v" } }, want: 3 },
+  { name: "expr select: array index", expr: "input[3-3]", input: { input: ["v"] }, want: 3 },
+  { name: "select: non-proto field test no has() cost", expr: "has(input.testAttr.nestedAttr)", input: { input: { testAttr: { nestedAttr: "x" } } }, want: 2 },
+  { name: "create list", expr: "[1, 2, 3]", want: 10 },
+  { name: "create map", expr: '{"a": 1, "b": 2, "c": 3}', want: 30 },
+  { name: "all comprehension", expr: "input.all(x, true)", input: { input: [] }, want: 2 },
+  { name: "all comprehension on literal", expr: "[1, 2, 3].all(x, true)", want: 20 },
+  { name: "variable cost function", expr: "input.matches('[0-9]')", input: { input: r500 }, want: 103 },
+  { name: "variable cost function with constant", expr: "'123'.matches('[0-9]')", want: 2 },
+  { name: "or accumulated branch cost", expr: "a || b || c || d", input: { a: false, b: false, c: false, d: false }, want: 4 },
+  { name: "and short-circuit", expr: "false && true", want: 0 },
+  { name: "lt", expr: "1 < 2", want: 1 },
+  { name: "eq", expr: "1 == 2", want: 1 },
+  { name: "in", expr: "2 in [1, 2, 3]", want: 13 },
+  { name: "plus", expr: "1 + 1", want: 1 },
+  { name: "ternary", expr: "true ? 1 : 2", want: 0 },
+  { name: "string size", expr: 'size("123")', want: 1 },
+  { name: "str eq str", expr: "'12345678901234567890' == '123456789012345678901234567890'", want: 2 },
+  { name: "string to bytes conversion", expr: "bytes(input)", input: { input: r500 }, want: 51 },
+  { name: "int to string conversion", expr: "string(1)", want: 1 },
+  { name: "contains", expr: "input.contains(arg1)", input: { input: r500, arg1: r500 }, want: 2502 },
+  { name: "startsWith", expr: "input.startsWith(arg1)", input: { input: "idc", arg1: r500 }, want: 3 },
+  { name: "size receiver", expr: "input.size()", input: { input: "500" }, want: 2 },
+  { name: "ternary eval trivial, false", expr: "false ? false : 1 > 3", want: 1 },
+  { name: "comprehension over map", expr: "input.all(k, input[k].single_int32 > 3)", input: { input: { val: { single_int32: 0 } } }, want: 9 },
+  { name: "string size of map keys", expr: "input.all(k, k.contains(k))", input: { input: {} }, want: 2 },
+];
+
+for (const r of rows) test(`cost: ${r.name}`, () => assert.equal(cost(r.expr, r.input), r.want));
+
+test("Kubernetes lists library costs a traversal", () => {
+  // traversalCost([1,2,3]) = 3 → total 3, plus list creation 10.
+  assert.equal(cost("[1, 2, 3].isSorted()", {}, k8s), 13);
+  assert.equal(cost("['aaaaaaaaaa', 'bbbbbbbbbb'].indexOf('x')", {}, k8s), 12);
+});
+
+test("cost limit stops an expensive comprehension quickly", () => {
+  const c = compile(k8s, "object.all(x, object.all(y, object.all(z, x + y + z >= 0)))");
+  assert.ok(c.ok);
+  const big = fromJson(Array.from({ length: 1000 }, (_, i) => i));
+  const start = Date.now();
+  const r = c.program.eval({ object: big });
+  assert.equal(r.error?.message, "operation cancelled: actual cost limit exceeded");
+  assert.ok(r.cost > 1_000_000 && r.cost < 1_000_100, `cost ${r.cost}`);
+  assert.ok(Date.now() - start < 2000);
+});
+
+test("cost limit per evaluation is an option", () => {
+  const c = compile(k8s, "[1, 2, 3].map(x, x * 2)");
+  assert.ok(c.ok);
+  assert.equal(c.program.eval({}, { costLimit: 20 }).error?.message, "operation cancelled: actual cost limit exceeded");
+  const ok = c.program.eval({}, { costLimit: 1000 });
+  assert.equal(ok.error, undefined);
+  // range literal 10 + accumulator init [] 10 + 3 × (ident 1 + x 1 + `*` 1 + [..] 10 + `+` 1) + result 1
+  assert.equal(ok.cost, 10 + 10 + 3 * 14 + 1);
+});
