@@ -1,6 +1,7 @@
 // Runs one benchmark child (baseline or kmutate) on an input file and measures its wall time,
 // peak RSS and CPU time (via the rss-preload module) and, when the child writes them, its phase times.
 import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -45,6 +46,12 @@ export interface ChildRun {
 }
 
 const preload = new URL("./rss-preload.js", import.meta.url).href;
+const running = new Set<ChildProcess>();
+
+/** Kills (SIGKILL) every child still running; for the runner's signal handlers. */
+export function killRunningChildren(): void {
+  for (const child of running) child.kill("SIGKILL");
+}
 
 /** The preload module's path (it must exist for RSS figures). */
 export const rssPreloadPath: string = fileURLToPath(preload);
@@ -87,6 +94,7 @@ export async function runChild(spec: ChildSpec): Promise<ChildRun> {
         stdio: [stdin, stdout, "pipe"],
         env,
       });
+      running.add(child);
       const timer =
         spec.timeoutMs === undefined
           ? undefined
@@ -100,10 +108,12 @@ export async function runChild(spec: ChildSpec): Promise<ChildRun> {
       });
       child.on("error", (e) => {
         clearTimeout(timer);
+        running.delete(child);
         reject(e);
       });
       child.on("close", (c, signal) => {
         clearTimeout(timer);
+        running.delete(child);
         resolve({ code: c ?? (signal ? 128 : -1), stderr: err.slice(0, 2000) });
       });
     });

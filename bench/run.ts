@@ -6,7 +6,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { checkOutput } from "./check-output.js";
 import { runEngineComparison } from "./engine-comparison.js";
-import { rssPreloadPath, runChild } from "./measure.js";
+import { killRunningChildren, rssPreloadPath, runChild } from "./measure.js";
 import type { ChildRun } from "./measure.js";
 import { memoryTable, phaseTable, scalingTable, targetLines, timeTable } from "./report.js";
 import type { ConfigResult } from "./report.js";
@@ -90,6 +90,14 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.write(out[0] + "\n");
   const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-"));
   log(`bench: working in ${dir}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      killRunningChildren();
+      if (!options.keep) rmSync(dir, { recursive: true, force: true });
+      log(`bench: interrupted (${signal})`);
+      process.exit(130);
+    });
+  }
   const results: ConfigResult[] = [];
   try {
     // One untimed pair on a small input warms the OS file cache and Node's compile cache.
