@@ -64,7 +64,7 @@ function isExactly(t: CelType, expected: "Object" | "list(JSONPatch)" | "bool"):
 function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: "Object" | "list(JSONPatch)" | "bool"): CompiledExpression & { type?: CelType } {
   const r = compile(env, text);
   if (!r.ok) return { text, fieldPath, error: `compilation failed: ${r.message}` };
-  if (expected && r.type.kind !== "dyn" && !isExactly(r.type, expected)) { // TEMP-DYN
+  if (expected && !isExactly(r.type, expected)) {
     return { text, fieldPath, error: `must evaluate to ${expected} but got ${typeText(r.type)}` };
   }
   return { text, fieldPath, program: r.program, type: r.type };
