@@ -6,58 +6,74 @@ import type { KrmError } from "./types.js";
 
 /** Serialises `value` as indented JSON with a final newline, or an UNREPRESENTABLE error. */
 export function writeJson(value: JsonValue): { ok: true; text: string } | { ok: false; error: KrmError } {
-  const parts: string[] = [];
-  const bad = emit(value, "", parts, "");
-  if (bad !== undefined) {
-    return { ok: false, error: { code: "UNREPRESENTABLE", message: `cannot write ${bad.what} at ${bad.path || "the top level"} as JSON`, field: bad.path } };
+  const w = new Writer();
+  w.emit(value, "");
+  if (w.bad !== undefined) {
+    const { what, path } = w.bad;
+    return { ok: false, error: { code: "UNREPRESENTABLE", message: `cannot write ${what} at ${path || "the top level"} as JSON`, field: path } };
   }
-  parts.push("\n");
-  return { ok: true, text: parts.join("") };
+  return { ok: true, text: w.out + "\n" };
 }
 
-interface Bad {
-  what: string;
-  path: string;
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
+
+function quote(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"';
 }
 
-function emit(v: JsonValue, indent: string, out: string[], path: string): Bad | undefined {
-  if (v === null || typeof v === "boolean") out.push(String(v));
-  else if (typeof v === "string") out.push(JSON.stringify(v));
-  else if (typeof v === "bigint") out.push(intText(v));
-  else if (typeof v === "number" || v instanceof JsonFloat) {
-    const n = typeof v === "number" ? v : v.value;
-    if (!Number.isFinite(n)) return { what: String(n), path };
-    out.push(typeof v === "number" && Number.isInteger(v) ? intText(v) : floatText(n));
-  } else if (Array.isArray(v)) {
-    if (v.length === 0) {
-      out.push("[]");
-      return undefined;
-    }
-    const inner = indent + "  ";
-    out.push("[\n");
-    for (let i = 0; i < v.length; i++) {
-      out.push(inner);
-      const bad = emit(v[i], inner, out, `${path}[${i}]`);
-      if (bad) return bad;
-      out.push(i + 1 < v.length ? ",\n" : "\n");
-    }
-    out.push(indent, "]");
-  } else if (isObject(v)) {
-    const keys = Object.keys(v);
-    if (keys.length === 0) {
-      out.push("{}");
-      return undefined;
-    }
-    const inner = indent + "  ";
-    out.push("{\n");
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i];
-      out.push(inner, JSON.stringify(k), ": ");
-      const bad = emit(v[k], inner, out, path === "" ? k : `${path}.${k}`);
-      if (bad) return bad;
-      out.push(i + 1 < keys.length ? ",\n" : "\n");
-    }
-    out.push(indent, "}");
+class Writer {
+  out = "";
+  bad: { what: string; path: string } | undefined;
+  /** Keys and indexes leading to the value being written (for the error path only). */
+  private readonly stack: Array<string | number> = [];
+
+  private fail(what: number): void {
+    this.bad = { what: String(what), path: this.stack.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : "." + k)).join("") };
   }
-  return undefined;
+
+  emit(v: JsonValue, indent: string): void {
+    if (this.bad) return;
+    if (typeof v === "string") this.out += quote(v);
+    else if (typeof v === "number") {
+      if (!Number.isFinite(v)) this.fail(v);
+      else this.out += Number.isInteger(v) ? intText(v) : floatText(v);
+    } else if (v === null || typeof v === "boolean") this.out += String(v);
+    else if (typeof v === "bigint") this.out += intText(v);
+    else if (v instanceof JsonFloat) {
+      if (!Number.isFinite(v.value)) this.fail(v.value);
+      else this.out += floatText(v.value);
+    } else if (Array.isArray(v)) {
+      if (v.length === 0) {
+        this.out += "[]";
+        return;
+      }
+      const inner = indent + "  ";
+      this.out += "[\n";
+      for (let i = 0; i < v.length; i++) {
+        this.out += inner;
+        this.stack.push(i);
+        this.emit(v[i], inner);
+        this.stack.pop();
+        this.out += i + 1 < v.length ? ",\n" : "\n";
+      }
+      this.out += indent + "]";
+    } else if (isObject(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 0) {
+        this.out += "{}";
+        return;
+      }
+      const inner = indent + "  ";
+      this.out += "{\n";
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        this.out += inner + quote(k) + ": ";
+        this.stack.push(k);
+        this.emit(v[k], inner);
+        this.stack.pop();
+        this.out += i + 1 < keys.length ? ",\n" : "\n";
+      }
+      this.out += indent + "}";
+    }
+  }
 }
