@@ -19,7 +19,8 @@ export function spliceOutput(text: string, before: readonly JsonValue[], after: 
   const { spans, indent } = found;
   const head = text.slice(0, spans[0][0]);
   let tail = text.slice(spans[spans.length - 1][1]);
-  if (/^(?:results:|---|\.\.\.)/m.test(head) || /^(?:results:|---|\.\.\.)/m.test(tail)) return undefined;
+  // A stale `results` is replaced, and results cannot be appended after a document end marker.
+  if (/^results:/m.test(head) || /^(?:results:|---|\.\.\.)/m.test(tail)) return undefined;
   const parts: string[] = [head];
   for (let i = 0; i < spans.length; i++) {
     const span = text.slice(spans[i][0], spans[i][1]);

@@ -63,6 +63,18 @@ test("pass-through of a v1beta1 ResourceList and a v1 List", () => {
   }
 });
 
+test("pass-through of a list that starts with a document marker and has a comment before items", () => {
+  const text = "---\n# header\napiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n# first\n- apiVersion: v1\n  kind: A\n  metadata: {name: a}\n";
+  assert.equal(runFunction(text).stdout, text);
+});
+
+test("a stale results field is replaced (list re-serialised)", () => {
+  const text = rlYaml("- apiVersion: v1\n  kind: A\n  metadata:\n    name: a\n", "results:\n- message: old\n  severity: error\n");
+  const run = runFunction(text);
+  assert.equal(run.stdout, rlYaml("- apiVersion: v1\n  kind: A\n  metadata:\n    name: a\n"));
+  assert.equal(run.exitCode, 0);
+});
+
 test("JSON in gives JSON out, numbers keep their kinds", () => {
   const text = '{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[{"apiVersion":"v1","kind":"X","metadata":{"name":"a"},"f":1.0,"i":1,"b":12345678901234567890}]}';
   const run = runFunction(text);
