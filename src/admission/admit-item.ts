@@ -83,7 +83,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       if (missingSchema) return { error: missingSchema, fieldPath: m.fieldPath, statusError: true };
       const e = evaluateMutation(inv.policy, i, { ...base, object: obj, oldObject: old, params: inv.param });
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
-      const r = applyMutationValue(m.patchType, obj, e.value, id.schema);
+      const r = applyMutationValue(m.patchType, obj, e.value, id.schema, id.typed);
       return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,

@@ -2,7 +2,7 @@
 // through the json-patch v4 applier, or an Object through the structured-merge apply.
 import { isObject, JsonFloat, type JsonObject, type JsonValue } from "../data/index.js";
 import { isCelError, isCelObject, jsonPatchOps, objectToJson, type CelValue } from "../cel/index.js";
-import { applyConfiguration, applyConfigurationDeduced, applyJsonPatch, type JsonPatchOperation } from "../patch/index.js";
+import { applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation } from "../patch/index.js";
 import type { TypeRef } from "../schema/index.js";
 import type { MutationOutcome } from "./invoke.js";
 import type { PatchType } from "./policy-model.js";
@@ -19,8 +19,12 @@ function goRoundTrip(v: JsonValue): JsonValue {
   return v;
 }
 
-/** Patches `object` with a JSON patch value (`list(JSONPatch)`). A failed `test` leaves it unchanged. */
-function applyJsonPatchValue(object: JsonObject, value: CelValue): MutationOutcome {
+/**
+ * Patches `object` with a JSON patch value (`list(JSONPatch)`). A failed `test` leaves it
+ * unchanged. For built-in kinds (`typedSchema`) the result is decoded strictly: fields the patch
+ * introduced that the type lacks fail the request with an internal error (reference §5.4).
+ */
+function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: TypeRef | undefined): MutationOutcome {
   const ops = jsonPatchOps(value);
   if (isCelError(ops)) return { error: ops.message };
   const operations: JsonPatchOperation[] = ops.map((o) => {
@@ -36,6 +40,8 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue): MutationOutco
     return { error: r.message };
   }
   if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
+  const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc) : undefined;
+  if (strict !== undefined) return { error: `Internal error occurred: ${strict}`, statusError: true };
   return { object: r.doc };
 }
 
@@ -48,7 +54,7 @@ function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef |
   return r.ok ? { object: r.object } : { error: r.message };
 }
 
-/** Applies one mutation's value. */
-export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, schema: TypeRef | undefined): MutationOutcome {
-  return patchType === "JSONPatch" ? applyJsonPatchValue(object, value) : applyObjectValue(object, value, schema);
+/** Applies one mutation's value; `typed`: the kind is built-in (decoded into its Go type). */
+export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, schema: TypeRef | undefined, typed: boolean): MutationOutcome {
+  return patchType === "JSONPatch" ? applyJsonPatchValue(object, value, typed ? schema : undefined) : applyObjectValue(object, value, schema);
 }

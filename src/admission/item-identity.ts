@@ -14,6 +14,8 @@ export interface ItemIdentity {
   schema?: TypeRef;
   /** False when the kind is in no table and the resource and scope were guessed. */
   known: boolean;
+  /** A built-in kind: decoded strictly into its Go type after a JSON patch. */
+  typed: boolean;
 }
 
 /**
@@ -26,10 +28,10 @@ export function identify(item: JsonObject, registry: SchemaRegistry): ItemIdenti
   const { group, version } = splitApiVersion(apiVersion);
   const info = registry.resolveKind(apiVersion, kind);
   if (info) {
-    const id: ItemIdentity = { group, version, kind, resource: info.resource, namespaced: info.namespaced, known: true };
+    const id: ItemIdentity = { group, version, kind, resource: info.resource, namespaced: info.namespaced, known: true, typed: info.source === "builtin" };
     if (info.schema) id.schema = info.schema;
     return id;
   }
   const namespaced = getString(item, "metadata", "namespace") !== undefined;
-  return { group, version, kind, resource: guessResource(kind), namespaced, known: false };
+  return { group, version, kind, resource: guessResource(kind), namespaced, known: false, typed: false };
 }
