@@ -19,10 +19,26 @@ const intType = new yaml.Type("tag:yaml.org,2002:int", {
   represent: (v: object) => intText(v as unknown as number | bigint),
 });
 
+/**
+ * A JsonFloat as js-yaml constructs it. Used as a mapping key, js-yaml stringifies it; the
+ * toStringTag lets it use toString (`1.0:` → key "1", as Go's YAML-to-JSON conversion prints it).
+ */
+class LoadedFloat extends JsonFloat {
+  get [Symbol.toStringTag](): string {
+    return "JsonFloat";
+  }
+  override toString(): string {
+    return String(this.value);
+  }
+}
+
 const floatType = new yaml.Type("tag:yaml.org,2002:float", {
   kind: "scalar",
   resolve: (data: string) => base.float.resolve(data),
-  construct: (data: string) => floatValue(base.float.construct(data) as number),
+  construct: (data: string) => {
+    const v = floatValue(base.float.construct(data) as number);
+    return v instanceof JsonFloat ? new LoadedFloat(v.value) : v;
+  },
   predicate: (v: unknown) => typeof v === "number" && !Number.isInteger(v),
   represent: (v: object) => yamlFloatText(v as unknown as number),
 });

@@ -69,3 +69,22 @@ for (const row of jsonErrors) {
     if (!r.ok) assert.equal(r.error.message, row.message);
   });
 }
+
+const keyRows: Array<{ name: string; yaml: string; key: string }> = [
+  { name: "integral double key", yaml: "1.0: a", key: "1" },
+  { name: "exponent double key", yaml: "1e3: a", key: "1000" },
+  { name: "int key", yaml: "7: a", key: "7" },
+  { name: "bigint key", yaml: "9223372036854775807: a", key: "9223372036854775807" },
+  { name: "boolean key", yaml: "true: a", key: "true" },
+];
+for (const row of keyRows) {
+  test(`non-string mapping key becomes its text: ${row.name}`, async () => {
+    const r = readDocument(row.yaml + "\n");
+    assert.ok(r.ok);
+    assert.deepEqual(Object.keys(r.value as object), [row.key]);
+    const { readStream } = await import("../../src/krm/index.js");
+    const s = readStream([{ path: "k.yaml", text: `apiVersion: v1\nkind: A\nmetadata: {name: a}\nm:\n  ${row.yaml}\n` }]);
+    assert.ok(s.ok);
+    if (s.ok) assert.deepEqual(Object.keys(s.items[0].m as object), [row.key]);
+  });
+}
