@@ -4,7 +4,7 @@ import yaml from "js-yaml";
 import { deepClone, type JsonValue } from "../data/index.js";
 import { aliasExpansionLimit, measureExpansion } from "./alias-bound.js";
 import { loadSchema } from "./fast-yaml-schema.js";
-import { readJson } from "./json-read.js";
+import { MAX_JSON_DEPTH, readJson } from "./json-read.js";
 import type { KrmError, ReadResult } from "./types.js";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -70,7 +70,8 @@ export function readDocument(input: Uint8Array | string): ReadResult<JsonValue> 
 function readYaml(text: string): ReadResult<JsonValue> {
   let docs: unknown[];
   try {
-    docs = yaml.loadAll(text, undefined, { schema: loadSchema });
+    // maxDepth (js-yaml ≥ 4.2; default 100) matches the JSON reader's limit: CRD schemas nest deeply.
+    docs = yaml.loadAll(text, undefined, { schema: loadSchema, maxDepth: MAX_JSON_DEPTH } as yaml.LoadOptions);
   } catch (e) {
     if (!(e instanceof yaml.YAMLException)) throw e;
     const at = e.mark?.position ?? 0;

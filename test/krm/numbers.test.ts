@@ -88,3 +88,14 @@ for (const row of keyRows) {
     if (s.ok) assert.deepEqual(Object.keys(s.items[0].m as object), [row.key]);
   });
 }
+
+test("nesting: 150 levels load (CRD schemas nest deeply); beyond 1000 is a one-line error", () => {
+  const nest = (n: number): string => "[".repeat(n) + "]".repeat(n);
+  assert.ok(readDocument(`a: ${nest(150)}\n`).ok);
+  const deep = readDocument(`a: ${nest(1100)}\n`);
+  assert.equal(deep.ok, false);
+  if (!deep.ok) assert.match(deep.errors[0].message, /^YAML syntax error: nesting exceeded maxDepth \(1000\)$/);
+  const deepJson = readDocument(`{"a": ${nest(1100)}}`);
+  assert.equal(deepJson.ok, false);
+  if (!deepJson.ok) assert.equal(deepJson.errors[0].message, "JSON syntax error: nesting deeper than 1000");
+});
