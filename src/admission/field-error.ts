@@ -1,5 +1,7 @@
 // Field-level validation errors in apimachinery's shape (`field.Error`) and their exact text:
 // `<path>: <Type string>[: <value>][: <detail>]`, plus Go-style aggregation (`[a, b]`).
+import { goQuote } from "../data/index.js";
+export { goQuote };
 
 /** Kinds of field errors used by policy validation (apimachinery `field.ErrorType`). */
 export type FieldErrorType =
@@ -90,22 +92,6 @@ function goValue(v: BadValue): string {
   if (typeof v === "string") return goQuote(v);
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   return goJson(v);
-}
-
-/** Go `strconv.Quote` for the strings that occur in manifests (printable text, common escapes). */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"') out += '\\"';
-    else if (ch === "\\") out += "\\\\";
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
-    else if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).padStart(2, "0");
-    else out += ch;
-  }
-  return out + '"';
 }
 
 /** Go `encoding/json` output (HTML-safe escaping of `<`, `>`, `&`). */

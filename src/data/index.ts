@@ -3,3 +3,4 @@ export { JsonFloat } from "./types.js";
 export type { JsonValue, JsonObject } from "./types.js";
 export { isObject, hasKey, getKey, setKey, getPath, getString, numberOf } from "./access.js";
 export { deepEqual, deepClone } from "./equal.js";
+export { goQuote } from "./go-quote.js";

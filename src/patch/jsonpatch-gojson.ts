@@ -1,12 +1,11 @@
 // Go text forms the JSON-patch applier needs to match kube-apiserver byte for byte: encoding/json
 // compact output (scalar comparison in `test`, copy-size accounting) and strconv.Quote.
-import { JsonFloat, isObject, type JsonValue } from "../data/index.js";
+import { JsonFloat, goQuote, isObject, type JsonValue } from "../data/index.js";
+export { goQuote };
 
 const HEX = "0123456789abcdef";
 /** Characters that may need a Go-only escape in strconv.Quote (controls, DEL, astral runes). */
 const NEEDS_QUOTE_CHECK = /[\u0000-\u001f\u007f\ud800-\udfff]/;
-/** Go's unicode.IsPrint for non-ASCII runes: letters, marks, numbers, punctuation, symbols. */
-const GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
 /**
  * The text Go's `encoding/json` writes for `v` (compact, HTML-safe escaping as `json.Marshal`
@@ -60,35 +59,6 @@ export function goJsonString(s: string): string {
     else out += ch;
   }
   return out + '"';
-}
-
-/** Go's `strconv.Quote(s)` (used in Atoi error texts). */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === "\\") out += "\\" + ch;
-    else if (c >= 0x20 && c < 0x7f) out += ch;
-    else if (c >= 0xd800 && c <= 0xdfff) out += "\ufffd";
-    else if (c >= 0x80 && GO_PRINTABLE.test(ch)) out += ch;
-    else out += quoteEscape(c);
-  }
-  return out + '"';
-}
-
-function quoteEscape(c: number): string {
-  switch (c) {
-    case 0x07: return "\\a";
-    case 0x08: return "\\b";
-    case 0x0c: return "\\f";
-    case 0x0a: return "\\n";
-    case 0x0d: return "\\r";
-    case 0x09: return "\\t";
-    case 0x0b: return "\\v";
-  }
-  if (c < 0x20 || c === 0x7f) return "\\x" + HEX[c >> 4] + HEX[c & 15];
-  if (c < 0x10000) return "\\u" + c.toString(16).padStart(4, "0");
-  return "\\U" + c.toString(16).padStart(8, "0");
 }
 
 /**

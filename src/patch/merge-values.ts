@@ -1,6 +1,8 @@
 // Value kinds as structured-merge-diff sees unstructured data (int / float / string / bool /
 // null / list / map), and Go's fmt renderings of such values used verbatim in SMD messages.
 import { JsonFloat, isObject, type JsonObject, type JsonValue } from "../data/index.js";
+import { goQuote } from "../data/index.js";
+export { goQuote };
 
 /** True for an int (integral JS number or bigint). */
 export function isInt(v: JsonValue): boolean {
@@ -44,29 +46,6 @@ export function goFloat(f: number): string {
     return `${mant}e${exp < 0 ? "-" : "+"}${a < 10 ? "0" : ""}${a}`;
   }
   return String(f);
-}
-
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-const ESCAPES: Record<string, string> = {
-  "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v",
-  '"': '\\"', "\\": "\\\\",
-};
-
-/** Go `strconv.Quote` (`%q`) of a string. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const esc = ESCAPES[ch];
-    if (esc !== undefined) out += esc;
-    else if (PRINTABLE.test(ch)) out += ch;
-    else {
-      const cp = ch.codePointAt(0) as number;
-      if (cp < 0x80) out += "\\x" + cp.toString(16).padStart(2, "0");
-      else if (cp <= 0xffff) out += "\\u" + cp.toString(16).padStart(4, "0");
-      else out += "\\U" + cp.toString(16).padStart(8, "0");
-    }
-  }
-  return out + '"';
 }
 
 function sortedKeys(m: JsonObject): string[] {

@@ -1,6 +1,6 @@
 // CIDR prefixes as Go's netip.ParsePrefix (Go 1.26) reads them, with the Kubernetes CIDR
 // library's rules and error texts; containment and masking as netip.Prefix does them.
-import { goQuote } from "./util-go-quote.js";
+import { goQuote } from "../../../data/index.js";
 import { parseAddr, parseK8sIP, is4In6, ipToString, type IPAddr } from "./ip.js";
 
 /** A prefix: its (unmasked) address and prefix length. */

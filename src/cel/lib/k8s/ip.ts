@@ -1,6 +1,6 @@
 // IP addresses as Go's net/netip (Go 1.26) parses and prints them, with the Kubernetes IP
 // library's extra rules (no zones, no IPv4-mapped IPv6) and its exact error texts.
-import { goQuote } from "./util-go-quote.js";
+import { goQuote } from "../../../data/index.js";
 
 /** A parsed address: 32-bit IPv4 or 128-bit IPv6 (as a bigint), with an IPv6 zone if any. */
 export interface IPAddr {

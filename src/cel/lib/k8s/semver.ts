@@ -1,6 +1,6 @@
 // Semantic versions as blang/semver v4 parses and orders them, plus the Kubernetes semver
 // library's normalize option (v prefix, missing minor/patch, leading zeros), with its error texts.
-import { goQuote } from "./util-go-quote.js";
+import { goQuote } from "../../../data/index.js";
 
 /** A prerelease identifier: numeric (compared as uint64) or alphanumeric (compared bytewise). */
 export type PreRelease = { num: bigint } | { str: string };

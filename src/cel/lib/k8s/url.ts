@@ -1,6 +1,6 @@
 // URLs as Go's net/url (Go 1.26) parses them for the Kubernetes URL library: ParseRequestURI
 // to validate, Parse to build the value, and the accessors the library exposes.
-import { goQuote } from "./util-go-quote.js";
+import { goQuote } from "../../../data/index.js";
 import { parseAddr } from "./ip.js";
 
 /** The parsed fields of a Go url.URL that the library reads. */
