@@ -144,7 +144,7 @@ export function targetLines(results: readonly ConfigResult[]): string[] {
     const matching = results.filter((r) => r.objects === t.objects && (t.policies === undefined || r.policies === t.policies));
     if (matching.length === 0) return `${t.name}: not measured (run with --full or the matching --objects/--policies)`;
     const worst = Math.max(...matching.map((r) => ratioOf(r, t.metric)));
-    if (!Number.isFinite(worst)) return `${t.name}: no data`;
+    if (!Number.isFinite(worst)) return `${t.name}: no data${matching.some((r) => status(r) !== "ok") ? ` (${status(matching[0])})` : ""}`;
     const broken = matching.some((r) => status(r) !== "ok");
     const verdict = worst <= t.limit ? "PASS" : "FAIL";
     const cpu = t.metric === "time" ? ` (cpu ratio ${fmt(Math.max(...matching.map((r) => ratioOf(r, "cpu"))), 2)}x)` : "";

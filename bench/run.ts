@@ -17,11 +17,17 @@ import { generateWorkload, serialiseResourceList } from "./workload.js";
 const log = (line: string): void => void process.stderr.write(line + "\n");
 const label = (c: BenchConfig): string => `${c.objects} objects x ${c.policies} policies`;
 
+/** The runner's path as typed from the current directory: relative inside it, absolute outside. */
+function scriptShown(): string {
+  const rel = relative(process.cwd(), process.argv[1]);
+  return rel && !rel.startsWith("..") ? rel : process.argv[1];
+}
+
 function header(argv: string[]): string {
   const git = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" });
   const cpu = cpus();
   return [
-    `command: node ${relative(process.cwd(), process.argv[1]) || process.argv[1]}${argv.length ? " " + argv.join(" ") : ""}`,
+    `command: node ${scriptShown()}${argv.length ? " " + argv.join(" ") : ""}`,
     `node ${process.version}, ${cpu.length} x ${cpu[0]?.model ?? "unknown cpu"}, commit ${git.status === 0 ? git.stdout.trim() : "unknown"}, ${new Date().toISOString()}`,
     `load average at start: ${loadavg().map((l) => l.toFixed(1)).join(" ")} (wall times are noisy under load; CPU times much less so)`,
   ].join("\n");
