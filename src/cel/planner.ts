@@ -6,12 +6,12 @@ import type { CelEnv } from "./env.js";
 import type { CelType, Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, celMapFrom, celObject, celOptional, optionalNone,
+  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, jsonOfMap, fromJson, celMapFrom, celObject, celOptional, optionalNone,
   celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
   type CelValue, type CelError, type CelList, type CelMap, type CelObject, type CelOptional, type CelUint, type CelOpaque,
 } from "./values/index.js";
 import { listIndex, mapIndex, stdOperators } from "./lib/std-operators.js";
-import { codePoints } from "./lib/sig.js";
+import { getKey, isObject } from "../data/index.js";
 
 /** Values of declared variables for one evaluation; a function value is a lazy variable (called on use). */
 export type Activation = { readonly [name: string]: CelValue | (() => CelValue | CelError) | undefined };
@@ -82,8 +82,8 @@ function matchesWant(w: Want, v: CelValue, k: number): boolean {
 /** Resolves an overload for runtime arguments; cached by argument kinds when no names are involved. */
 class Dispatcher {
   private readonly wants: Want[][];
-  private readonly cache1: (Overload | null | undefined)[] = new Array(16);
-  private readonly cache2: (Overload | null | undefined)[] = new Array(256);
+  private readonly cache1: (Overload | null | undefined)[] = [];
+  private readonly cache2: (Overload | null | undefined)[] = [];
   private readonly cacheN = new Map<number, Overload | null>();
   constructor(readonly candidates: readonly Overload[]) {
     this.wants = candidates.map((o) => o.args.map(wantOf));
@@ -122,6 +122,19 @@ class Dispatcher {
     if (h === undefined) this.cacheN.set(key, (h = this.search(args)));
     return h;
   }
+}
+
+const dispatchers = new WeakMap<CelEnv, Map<string, Dispatcher | undefined>>();
+/** The shared dispatcher of an env's overloads named `fn` with this call shape (undefined: none). */
+function dispatcherFor(env: CelEnv, fn: string, member: boolean, n: number): Dispatcher | undefined {
+  let m = dispatchers.get(env);
+  if (!m) dispatchers.set(env, (m = new Map()));
+  const key = `${fn}/${member ? 1 : 0}/${n}`;
+  if (m.has(key)) return m.get(key);
+  const candidates = (env.functions.get(fn) ?? []).filter((o) => o.member === member && o.args.length === n);
+  const d = candidates.length ? new Dispatcher(candidates) : undefined;
+  m.set(key, d);
+  return d;
 }
 
 function thrown(e: unknown): CelError {
@@ -248,7 +261,7 @@ function optionalIndex(a: CelValue, i: CelValue): CelValue | CelError {
 }
 
 function sizeOf(v: CelValue): number {
-  if (typeof v === "string") return codePoints(v);
+  if (typeof v === "string") return v.length;
   const k = kindOf(v);
   if (k === K.bytes) return (v as Uint8Array).length;
   if (k === K.list) return (v as CelList).size();
@@ -256,6 +269,32 @@ function sizeOf(v: CelValue): number {
   if (k === K.optional && (v as CelOptional).value !== undefined) return sizeOf((v as CelOptional).value as CelValue);
   return 1;
 }
+
+const stdChecks = new WeakMap<CelEnv, Map<string, boolean>>();
+
+const I64_MIN = -(2n ** 63n), I64_MAX = 2n ** 63n - 1n;
+// int ⊕ int without dispatch; undefined sends the call to the generic path (overflow, division by zero).
+const FAST_BINARY: Record<string, (a: bigint, b: bigint) => CelValue | undefined> = {
+  [op.add]: (a, b) => { const v = a + b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
+  [op.subtract]: (a, b) => { const v = a - b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
+  [op.multiply]: (a, b) => { const v = a * b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
+  [op.divide]: (a, b) => (b === 0n || b === -1n ? undefined : a / b),
+  [op.modulo]: (a, b) => (b === 0n || b === -1n ? undefined : a % b),
+  [op.less]: (a, b) => a < b,
+  [op.lessEquals]: (a, b) => a <= b,
+  [op.greater]: (a, b) => a > b,
+  [op.greaterEquals]: (a, b) => a >= b,
+};
+const FAST_DOUBLE: Record<string, (a: number, b: number) => CelValue> = {
+  [op.add]: (a, b) => a + b,
+  [op.subtract]: (a, b) => a - b,
+  [op.multiply]: (a, b) => a * b,
+  [op.divide]: (a, b) => a / b,
+  [op.less]: (a, b) => a < b,
+  [op.lessEquals]: (a, b) => a <= b,
+  [op.greater]: (a, b) => a > b,
+  [op.greaterEquals]: (a, b) => a >= b,
+};
 
 /** Plans expressions of one env. */
 export class Planner {
@@ -334,6 +373,16 @@ export class Planner {
         return label(testField(v, field), id);
       };
     }
+    // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
+    const fields: string[] = [field];
+    let base: Expr = e.operand;
+    while (base.kind === "select" && !base.testOnly) {
+      const q = this.qualifiedName(base, scope);
+      if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) break;
+      fields.unshift(base.field);
+      base = base.operand;
+    }
+    if (fields.length > 1) return this.planChain(this.plan(base, scope), fields, id);
     return (s) => {
       const v = operand(s);
       if (isCelError(v)) return v;
@@ -343,6 +392,37 @@ export class Planner {
         return r === undefined ? celError(`no such key: ${field}`, id) : r;
       }
       return label(selectField(v, field), id);
+    };
+  }
+
+  private planChain(base: Ev, fields: string[], id: number): Ev {
+    const n = fields.length;
+    return (s) => {
+      let v = base(s);
+      if (isCelError(v)) return v;
+      let i = 0;
+      if (kindOf(v) === K.map) {
+        let raw = jsonOfMap(v as CelMap);
+        while (raw !== undefined && i < n) {
+          const x = getKey(raw, fields[i]);
+          s.cost++;
+          if (x === undefined) return celError(`no such key: ${fields[i]}`, id);
+          i++;
+          if (i === n) return fromJson(x);
+          if (isObject(x)) raw = x;
+          else {
+            v = fromJson(x);
+            raw = undefined;
+          }
+        }
+      }
+      for (; i < n; i++) {
+        s.cost++;
+        const r = selectField(v, fields[i]);
+        if (isCelError(r)) return label(r, id);
+        v = r;
+      }
+      return v;
     };
   }
 
@@ -420,6 +500,68 @@ export class Planner {
         if (e.target || e.args.length !== 2 || !this.isStd(e.fn)) break;
         return this.planEquals(e.fn === op.equals, this.plan(e.args[0], scope), this.plan(e.args[1], scope));
       }
+      case op.add: case op.subtract: case op.multiply: case op.divide: case op.modulo:
+      case op.less: case op.lessEquals: case op.greater: case op.greaterEquals: {
+        if (e.target || e.args.length !== 2 || !this.isStd(e.fn)) break;
+        const fast = FAST_BINARY[e.fn];
+        const isAdd = e.fn === op.add;
+        const stringOp = isAdd || e.fn === op.less || e.fn === op.lessEquals || e.fn === op.greater || e.fn === op.greaterEquals;
+        const acc = e.args[0], lit = e.args[1];
+        if (e.fn === op.add && acc.kind === "ident" && lit.kind === "list" && lit.elements.length === 1 && !lit.optionalIndices.length) {
+          const slot = this.lookupSlot(acc.name, scope);
+          if (slot !== undefined && this.accuSlots.has(slot)) return this.planAppend(e, slot, lit.elements[0], scope);
+        }
+        const l = this.plan(e.args[0], scope), r = this.plan(e.args[1], scope);
+        const slot = this.slotCount++;
+        const slot2 = this.slotCount++;
+        const rest = this.planFunction(e, scope, undefined, [(st) => st.slots[slot] as CelValue, (st) => st.slots[slot2] as CelValue]);
+        return (s) => {
+          const a = l(s);
+          const b = r(s);
+          if (typeof a === "bigint" && typeof b === "bigint") {
+            const v = fast(a, b);
+            if (v !== undefined) {
+              s.cost++;
+              return v;
+            }
+          } else if (typeof a === "number" && typeof b === "number" && e.fn !== op.modulo) {
+            s.cost++;
+            return FAST_DOUBLE[e.fn](a, b);
+          } else if (typeof a === "string" && typeof b === "string" && stringOp) {
+            if (isAdd) {
+              s.cost += Math.ceil((a.length + b.length) * 0.1);
+              return a + b;
+            }
+            s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
+            return FAST_DOUBLE[e.fn](a as never, b as never);
+          }
+          s.slots[slot] = a;
+          s.slots[slot2] = b;
+          return rest(s);
+        };
+      }
+      case "startsWith": case "endsWith": case "contains": {
+        if (!e.target || e.args.length !== 1 || !this.isStd(e.fn)) break;
+        const t = this.plan(e.target, scope), a = this.plan(e.args[0], scope);
+        const slot = this.slotCount++, slot2 = this.slotCount++;
+        const rest = this.planFunction(e, scope, undefined, [(st) => st.slots[slot] as CelValue, (st) => st.slots[slot2] as CelValue]);
+        const which = e.fn;
+        return (s) => {
+          const x = t(s);
+          const y = a(s);
+          if (typeof x === "string" && typeof y === "string") {
+            if (which === "contains") {
+              s.cost += Math.ceil(x.length * 0.1) * Math.ceil(y.length * 0.1);
+              return x.includes(y);
+            }
+            s.cost += Math.ceil(x.length * 0.1);
+            return which === "startsWith" ? x.startsWith(y) : x.endsWith(y);
+          }
+          s.slots[slot] = x;
+          s.slots[slot2] = y;
+          return rest(s);
+        };
+      }
       case op.logicalNot: {
         if (e.target || e.args.length !== 1 || !this.isStd(e.fn)) break;
         const a = this.plan(e.args[0], scope);
@@ -430,23 +572,6 @@ export class Planner {
             return !v;
           }
           return isCelError(v) ? v : celError(errText.noSuchOverload, id);
-        };
-      }
-      case op.add: {
-        const acc = e.args[0], lit = e.args[1];
-        if (e.target || e.args.length !== 2 || !this.isStd(e.fn) || acc.kind !== "ident" || lit.kind !== "list" || lit.elements.length !== 1 || lit.optionalIndices.length) break;
-        const slot = this.lookupSlot(acc.name, scope);
-        if (slot === undefined || !this.accuSlots.has(slot)) break;
-        const elem = this.plan(lit.elements[0], scope);
-        const generic = this.planFunction(e, scope);
-        return (s) => {
-          const a = s.slots[slot] as CelValue | CelError;
-          if (kindOf(a) !== K.list) return generic(s);
-          const v = elem(s);
-          if (isCelError(v)) return v;
-          s.cost += 12;
-          if (pushInPlace(a as CelList, v)) return a as CelList;
-          return (a as CelList).size() === 0 ? celList([v]) : celList([...(a as CelList).toArray(), v]);
         };
       }
       case "or": case "orValue": {
@@ -469,9 +594,30 @@ export class Planner {
     return this.planFunction(e, scope);
   }
 
+  /** `@result + [x]` inside a comprehension: appends in place to the accumulator list. */
+  private planAppend(e: Extract<Expr, { kind: "call" }>, slot: number, elemE: Expr, scope: Scope | undefined): Ev {
+    const elem = this.plan(elemE, scope);
+    const generic = this.planFunction(e, scope);
+    return (s) => {
+      const a = s.slots[slot] as CelValue | CelError;
+      if (kindOf(a) !== K.list) return generic(s);
+      const v = elem(s);
+      if (isCelError(v)) return v;
+      s.cost += 12;
+      if (pushInPlace(a as CelList, v)) return a as CelList;
+      return (a as CelList).size() === 0 ? celList([v]) : celList([...(a as CelList).toArray(), v]);
+    };
+  }
+
   private isStd(fn: string): boolean {
-    const rows = this.env.functions.get(fn);
-    return rows !== undefined && rows.every((r) => stdOperators.includes(r));
+    let m = stdChecks.get(this.env);
+    if (!m) stdChecks.set(this.env, (m = new Map()));
+    let v = m.get(fn);
+    if (v === undefined) {
+      const rows = this.env.functions.get(fn);
+      m.set(fn, (v = rows !== undefined && rows.every((r) => stdOperators.includes(r))));
+    }
+    return v;
   }
 
   private planEquals(isEq: boolean, l: Ev, r: Ev): Ev {
@@ -484,7 +630,7 @@ export class Planner {
       if (ta !== "object" && ta === typeof b) {
         if (ta === "string") {
           const la = (a as string).length, lb = (b as string).length;
-          s.cost += Math.ceil((la < lb ? codePoints(a as string) : codePoints(b as string)) * 0.1);
+          s.cost += Math.ceil((la < lb ? la : lb) * 0.1);
         } else s.cost++;
         return isEq === (a === b);
       }
@@ -506,14 +652,13 @@ export class Planner {
     };
   }
 
-  private planFunction(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined, plannedTarget?: Ev): Ev {
+  private planFunction(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined, plannedTarget?: Ev, plannedArgs?: Ev[]): Ev {
     const id = e.id;
     const member = e.target !== undefined;
-    const argEvs = plannedTarget ? [plannedTarget, ...e.args.map((a) => this.plan(a, scope))] : this.planArgs(e, scope);
+    const argEvs = plannedArgs ?? (plannedTarget ? [plannedTarget, ...e.args.map((a) => this.plan(a, scope))] : this.planArgs(e, scope));
     const n = argEvs.length;
-    const all = this.env.functions.get(e.fn) ?? [];
-    const candidates = all.filter((o) => o.member === member && o.args.length === n);
-    if (candidates.length === 0) {
+    const d = dispatcherFor(this.env, e.fn, member, n);
+    if (d === undefined) {
       const what = `${e.fn}`;
       return (s) => {
         for (const a of argEvs) {
@@ -523,7 +668,6 @@ export class Planner {
         return celError(`no such overload: ${what}`, id);
       };
     }
-    const d = new Dispatcher(candidates);
     if (n === 1) {
       const [a0] = argEvs;
       return (s) => {
@@ -644,41 +788,51 @@ export class Planner {
     const result = this.plan(e.result, { names: new Map([[e.accuVar, accuSlot]]), parent: scope });
     const twoVar = e.iterVar2 !== undefined;
     const id = e.id;
+    // One loop per range kind and variable count keeps each loop monomorphic.
+    const loop = (s: EvalState, r: CelValue): CelError | undefined => {
+      if (kindOf(r) === K.list) {
+        const list = r as CelList;
+        const n = list.size();
+        for (let i = 0; i < n; i++) {
+          if (twoVar) {
+            s.slots[iterSlot] = BigInt(i);
+            s.slots[iter2Slot] = list.get(i);
+          } else s.slots[iterSlot] = list.get(i);
+          if (cond(s) === false) break;
+          s.slots[accuSlot] = step(s);
+          if (s.cost > s.limit) return celError(errText.costLimit, id);
+        }
+        return undefined;
+      }
+      const m = r as CelMap;
+      const keys = m.keys();
+      for (let i = 0; i < keys.length; i++) {
+        s.slots[iterSlot] = keys[i];
+        if (twoVar) s.slots[iter2Slot] = m.get(keys[i]) as CelValue;
+        if (cond(s) === false) break;
+        s.slots[accuSlot] = step(s);
+        if (s.cost > s.limit) return celError(errText.costLimit, id);
+      }
+      return undefined;
+    };
     return (s) => {
       const r = range(s);
       if (isCelError(r)) return r;
       const rk = kindOf(r);
       if (rk !== K.list && rk !== K.map) return celError(`expected iterable type`, id);
       let accu = accuInit(s);
-      if (kindOf(accu) === K.list && (accu as CelList).size() === 0) accu = mutableList();
-      else if (kindOf(accu) === K.map && (accu as CelMap).size() === 0) accu = mutableMap();
+      const ak = kindOf(accu);
+      if (ak === K.list && (accu as CelList).size() === 0) accu = mutableList();
+      else if (ak === K.map && (accu as CelMap).size() === 0) accu = mutableMap();
       const savedAccu = s.slots[accuSlot], savedIter = s.slots[iterSlot], savedIter2 = twoVar ? s.slots[iter2Slot] : undefined;
       s.slots[accuSlot] = accu;
-      let out: CelValue | CelError | undefined;
-      const keys = rk === K.map ? (r as CelMap).keys() : undefined;
-      const list = r as CelList;
-      const n = keys ? keys.length : list.size();
-      for (let i = 0; i < n; i++) {
-        if (keys) {
-          s.slots[iterSlot] = keys[i];
-          if (twoVar) s.slots[iter2Slot] = (r as CelMap).get(keys[i]) as CelValue;
-        } else if (twoVar) {
-          s.slots[iterSlot] = BigInt(i);
-          s.slots[iter2Slot] = list.get(i);
-        } else s.slots[iterSlot] = list.get(i);
-        const c = cond(s);
-        if (c === false) break;
-        s.slots[accuSlot] = step(s);
-        if (s.cost > s.limit) {
-          out = celError(errText.costLimit, id);
-          break;
-        }
-      }
+      let out: CelValue | CelError | undefined = loop(s, r);
       if (out === undefined) {
         out = result(s);
         if (!isCelError(out)) {
-          if (kindOf(out) === K.list) out = freezeList(out as CelList);
-          else if (kindOf(out) === K.map) out = freezeMap(out as CelMap);
+          const ok = kindOf(out);
+          if (ok === K.list) out = freezeList(out as CelList);
+          else if (ok === K.map) out = freezeMap(out as CelMap);
         }
       }
       s.slots[accuSlot] = savedAccu;

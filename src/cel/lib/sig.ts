@@ -40,7 +40,9 @@ export function member(name: string, args: CelType[], result: CelType, impl: Imp
 }
 
 /** Number of Unicode code points of a string (cel-go's string size). */
+const SURROGATE = /[\uD800-\uDBFF]/;
 export function codePoints(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -52,9 +54,12 @@ export function codePoints(s: string): number {
   return n;
 }
 
-/** cel-go's actual size of a value: string code points, bytes length, list/map size, else 1. */
+/**
+ * Size of a value for cost: bytes length, list/map size, else 1; strings count UTF-16 units
+ * (cel-go counts code points — the same except for characters outside the BMP; documented approximation).
+ */
 export function actualSize(v: CelValue): number {
-  if (typeof v === "string") return codePoints(v);
+  if (typeof v === "string") return v.length;
   if (v instanceof Uint8Array) return v.length;
   if (typeof v === "object" && v !== null) {
     const k = (v as { kind: number }).kind;

@@ -6,7 +6,7 @@ import {
   subtractTimestamps, celList, appendInPlace, celEquals, compareValues, isCelError,
   type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
-import { T, fn, member, actualSize, traversal } from "./sig.js";
+import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
 
 const addList = (a: CelList, b: CelList): CelValue =>
   appendInPlace(a, b) ?? (a.size() === 0 ? b : b.size() === 0 ? a : celList([...a.toArray(), ...b.toArray()]));
@@ -106,8 +106,8 @@ export const stdOperators: Overload[] = [
   fn(op.index,    [L, T.uint],                T.A,         listIndex),
   fn(op.index,    [L, T.double],              T.A,         listIndex),
   fn(op.index,    [M, T.A],                   T.B,         mapIndex),
-  fn("size",      [T.string],                 T.int,       (s: string) => BigInt(actualSize(s))),
-  member("size",  [T.string],                 T.int,       (s: string) => BigInt(actualSize(s))),
+  fn("size",      [T.string],                 T.int,       (s: string) => BigInt(codePoints(s))),
+  member("size",  [T.string],                 T.int,       (s: string) => BigInt(codePoints(s))),
   fn("size",      [T.bytes],                  T.int,       (b: Uint8Array) => BigInt(b.length)),
   member("size",  [T.bytes],                  T.int,       (b: Uint8Array) => BigInt(b.length)),
   fn("size",      [L],                        T.int,       (l: CelList) => BigInt(l.size())),
