@@ -37,10 +37,12 @@ function add(sources: SourceText[], errors: string[], path: string, bytes: Buffe
   else errors.push(`${path}: ${d.error.message}`);
 }
 
+/** Manifest files under `dir` in name order, skipping hidden entries. */
 async function walk(dir: string, shown: string): Promise<Array<readonly [string, string]>> {
   const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const out: Array<readonly [string, string]> = [];
   for (const e of entries) {
+    if (e.name.startsWith(".")) continue; // hidden files and folders (.git, .expected), as kpt and kustomize skip them
     const abs = join(dir, e.name);
     const rel = join(shown, e.name);
     if (e.isDirectory()) out.push(...(await walk(abs, rel)));

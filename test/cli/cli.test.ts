@@ -31,7 +31,7 @@ const rows: Array<{ name: string; argv: string[]; stdin?: string; code: number; 
   { name: "apply on an unchanged commented file prints it byte for byte", argv: ["apply", "-f", "app.yaml"], code: 0, out: fixture("app.yaml"), err: "" },
   { name: "apply on stdin", argv: ["apply", "-f", "-"], stdin: fixture("app.yaml"), code: 0, out: fixture("app.yaml"), err: "" },
   {
-    name: "apply on a directory reads *.yaml, *.yml, *.json recursively in name order",
+    name: "apply on a directory reads *.yaml, *.yml, *.json recursively in name order, skipping hidden files and folders",
     argv: ["apply", "-f", "dir"],
     code: 0,
     out: fixture("dir/a.yml") + "---\n" + fixture("dir/nested/b.json"),
