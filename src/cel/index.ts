@@ -21,3 +21,6 @@ export {
 } from "./values/index.js";
 export { jsonPatchOps } from "./json-patch-value.js";
 export type { JsonPatchOp } from "./json-patch-value.js";
+export type { CelIssue } from "./errors-format.js";
+export { formatIssue, formatIssues, offsetLocation } from "./errors-format.js";
+export type { Expr, ParsedExpr, Comprehension } from "./ast.js";

@@ -1,0 +1,200 @@
+// `kmutate eval EXPR`: the policy author's playground. Compiles one CEL expression in the
+// Kubernetes 1.36 MutatingAdmissionPolicy environment, evaluates it against files, prints JSON.
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { admissionTypes, admissionVariables, buildRequest, identify, offlineAuthorizer } from "../admission/index.js";
+import {
+  authorizerValue, authzTypes, celEnv, compile, formatIssue, fromJson, isCelError, kubernetesLibraries, requestResourceValue, toJson,
+  type Activation, type CelEnv, type CelValue,
+} from "../cel/index.js";
+import { getString, isObject, JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { decodeText, formatError, readDocument, writeJson } from "../krm/index.js";
+import { createSchemaRegistry } from "../schema/index.js";
+import { writeText, type CliIo } from "./io.js";
+
+/** Options of `eval` (file paths are relative to the working directory). */
+export interface EvalOptions {
+  /** `object`. Default: none (`object` is null). */
+  object?: string;
+  /** `oldObject`; its presence makes the default request an UPDATE. Default: none (null). */
+  oldObject?: string;
+  /** `params`, declared only when given. Default: none (`params` undeclared). */
+  params?: string;
+  /** `namespaceObject`. Default: none (null). */
+  namespaceObject?: string;
+  /** `request`. Default: built from the object like admission does (CREATE, or UPDATE with --old-object). */
+  request?: string;
+  /** Declare `Object`, `JSONPatch` and `jsonpatch.escapeKey` (mutation expressions). Default: false. */
+  mutation?: boolean;
+}
+
+const envs = new Map<string, CelEnv>();
+
+/**
+ * The environment of MAP expressions without `variables`: the same declarations and libraries
+ * as `compilePolicy` uses (`params` only with `hasParams`; mutation types only with `mutation`).
+ */
+export function expressionEnv(hasParams: boolean, mutation: boolean): CelEnv {
+  const key = `${hasParams}:${mutation}`;
+  let env = envs.get(key);
+  if (!env) {
+    env = celEnv({
+      variables: {
+        ...admissionVariables(hasParams),
+        authorizer: { kind: "opaque", name: authzTypes.authorizer },
+        "authorizer.requestResource": { kind: "opaque", name: authzTypes.resourceCheck },
+      },
+      types: admissionTypes,
+      ...kubernetesLibraries({ mutation }),
+    });
+    envs.set(key, env);
+  }
+  return env;
+}
+
+/** A CEL value as JSON the way a JSON patch value ends up in an object (integral doubles as ints). */
+export function evalResultJson(v: CelValue): { ok: true; value: JsonValue } | { ok: false; message: string } {
+  const j = toJson(v);
+  if (isCelError(j)) return { ok: false, message: j.message };
+  return { ok: true, value: dropFloatMarks(j) };
+}
+
+function dropFloatMarks(v: JsonValue): JsonValue {
+  if (v instanceof JsonFloat) return v.value;
+  if (Array.isArray(v)) return v.map(dropFloatMarks);
+  if (isObject(v)) {
+    const out: JsonObject = {};
+    for (const k of Object.keys(v)) setKey(out, k, dropFloatMarks(v[k]));
+    return out;
+  }
+  return v;
+}
+
+type Loaded = { ok: true; value: JsonObject | null } | { ok: false; error: string };
+
+async function loadObject(path: string | undefined, io: CliIo, what: string): Promise<Loaded> {
+  if (path === undefined) return { ok: true, value: null };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(resolve(io.cwd, path));
+  } catch (e) {
+    return { ok: false, error: `${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  const d = decodeText(bytes);
+  if (!d.ok) return { ok: false, error: formatError(d.error, path) };
+  const doc = readDocument(d.text);
+  if (!doc.ok) return { ok: false, error: formatError(doc.errors[0], path, d.text) };
+  if (doc.value === null) return { ok: true, value: null };
+  if (!isObject(doc.value)) return { ok: false, error: `${path}: ${what} must be a YAML or JSON object` };
+  return { ok: true, value: doc.value };
+}
+
+/** The request admission would build for `object` (CREATE, or UPDATE when an old object is given). */
+function defaultRequest(object: JsonObject | null, oldObject: JsonObject | null): JsonObject {
+  const subject = object ?? oldObject;
+  const id = subject ? identify(subject, createSchemaRegistry().registry) : undefined;
+  const kind = { group: id?.group ?? "", version: id?.version ?? "", kind: id?.kind ?? "" };
+  const resource = { group: id?.group ?? "", version: id?.version ?? "", resource: subject ? id?.resource ?? "" : "" };
+  return buildRequest({
+    kind, resource, requestKind: kind, requestResource: resource, subResource: "",
+    name: subject ? getString(subject, "metadata", "name") ?? "" : "",
+    namespace: subject ? getString(subject, "metadata", "namespace") ?? "" : "",
+    operation: oldObject ? "UPDATE" : "CREATE", userInfo: {}, dryRun: false,
+  });
+}
+
+/** Runs `eval`; returns the exit code (0: printed the value; 1: bad input, compile or runtime error). */
+export async function evalCommand(expression: string, opts: EvalOptions, io: CliIo): Promise<number> {
+  const files = {
+    object: await loadObject(opts.object, io, "--object"),
+    oldObject: await loadObject(opts.oldObject, io, "--old-object"),
+    params: await loadObject(opts.params, io, "--params"),
+    namespaceObject: await loadObject(opts.namespaceObject, io, "--namespace-object"),
+    request: await loadObject(opts.request, io, "--request"),
+  };
+  const bad = Object.values(files).flatMap((f) => (f.ok ? [] : [`kmutate: ${f.error}\n`]));
+  if (bad.length > 0) {
+    await writeText(io.stderr, bad.join(""));
+    return 1;
+  }
+  const value = (f: Loaded): JsonObject | null => (f.ok ? f.value : null);
+  const env = expressionEnv(opts.params !== undefined, opts.mutation === true);
+  const compiled = compile(env, expression);
+  if (!compiled.ok) {
+    await writeText(io.stderr, compiled.message + "\n");
+    return 1;
+  }
+  const object = value(files.object);
+  const oldObject = value(files.oldObject);
+  const request = value(files.request) ?? defaultRequest(object, oldObject);
+  const userInfo = isObject(request.userInfo) ? request.userInfo : {};
+  const groups = Array.isArray(userInfo.groups) ? userInfo.groups.filter((g): g is string => typeof g === "string") : [];
+  const user = { username: typeof userInfo.username === "string" ? userInfo.username : "", groups };
+  const authorizer = offlineAuthorizer("NoOpinion");
+  const act: Record<string, CelValue> = {
+    object: fromJson(object),
+    oldObject: fromJson(oldObject),
+    request: fromJson(request),
+    namespaceObject: fromJson(value(files.namespaceObject)),
+    authorizer: authorizerValue(authorizer, user),
+    "authorizer.requestResource": requestResourceValue(authorizer, user, {
+      group: getString(request, "resource", "group") ?? "",
+      resource: getString(request, "resource", "resource") ?? "",
+      subresource: getString(request, "subResource") ?? "",
+      namespace: getString(request, "namespace") ?? "",
+      name: getString(request, "name") ?? "",
+    }),
+  };
+  if (opts.params !== undefined) act.params = fromJson(value(files.params));
+  const r = compiled.program.eval(act as Activation);
+  if (r.error) {
+    const offset = compiled.parsed.sourceInfo.positions.get(r.error.exprId);
+    const text = offset === undefined ? `ERROR: <input>: ${r.error.message}` : formatIssue(expression, { message: r.error.message, offset });
+    await writeText(io.stderr, text + "\n");
+    return 1;
+  }
+  const j = evalResultJson(r.value);
+  if (!j.ok) {
+    await writeText(io.stderr, `ERROR: <input>: ${j.message}\n`);
+    return 1;
+  }
+  const out = writeJson(j.value);
+  if (!out.ok) {
+    await writeText(io.stderr, `ERROR: <input>: ${out.error.message}\n`);
+    return 1;
+  }
+  await writeText(io.stdout, out.text);
+  return 0;
+}
+
+/** Registers `kmutate eval`. */
+export function registerEval(program: Command, io: CliIo, done: (code: number) => void): void {
+  program
+    .command("eval")
+    .summary("evaluate one CEL expression as a MutatingAdmissionPolicy would, print the result as JSON")
+    .description("Compile EXPR in the Kubernetes 1.36 MutatingAdmissionPolicy CEL environment, evaluate it against the given files, and print the result as JSON.")
+    .argument("<expr>", "the CEL expression (quote it for the shell)")
+    .option("--object <file>", "the object (YAML or JSON); default: null")
+    .option("--old-object <file>", "the old object; the default request becomes an UPDATE")
+    .option("--params <file>", "the params object (declares `params`)")
+    .option("--namespace-object <file>", "the Namespace object")
+    .option("--request <file>", "the AdmissionRequest; default: built from the object like admission does")
+    .option("--mutation", "declare Object, JSONPatch and jsonpatch.escapeKey (mutation expressions)")
+    .addHelpText("after", EVAL_HELP)
+    .action(async (expr: string, opts: EvalOptions) => done(await evalCommand(expr, opts, io)));
+}
+
+const EVAL_HELP = `
+stdin   not read
+stdout  the value as JSON (ints beyond 2^53 as strings, bytes base64, durations like 1.5s,
+        timestamps RFC 3339, Object values as their fields), as a JSON patch value would be
+stderr  a compile or runtime error in cel-go's format (ERROR: <input>:line:col: message)
+exit    0 when a value was printed, else 1
+
+Examples:
+  $ kmutate eval 'object.spec.replicas * 2' --object deploy.yaml
+  $ kmutate eval 'object.metadata.?labels.orValue({})' --object pod.yaml
+  $ kmutate eval --mutation --object pod.yaml \\
+      'Object{metadata: Object.metadata{labels: {"team": "a"}}}'
+`;
