@@ -6,10 +6,10 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { builtBin, repoRoot } from "./harness.js";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-const bin = root + "dist/src/cli/bin.js";
+const root = repoRoot;
+const bin = builtBin;
 const fixture = root + "test/e2e/fixtures/pkg";
 const expectedDir = root + "test/e2e/fixtures/pkg-expected";
 const kptFound = !spawnSync("kpt", ["version"], { encoding: "utf8" }).error;
