@@ -42,8 +42,9 @@ const cases: Case[] = [
   },
   {
     name: "sidecar Object{} construction",
-    expr: `Object{spec: Object.spec{containers: [Object.spec.containers{name: "istio-proxy", image: "istio/proxyv2:1.20", args: ["proxy", "sidecar"], ports: [Object.spec.containers.ports{containerPort: 15090}]}]}}`,
-    peerExpr: `{"spec": {"containers": [{"name": "istio-proxy", "image": "istio/proxyv2:1.20", "args": ["proxy", "sidecar"], "ports": [{"containerPort": 15090}]}]}}`,
+    expr: `Object{spec: Object.spec{containers: [Object.spec.containers{name: "istio-proxy", image: "istio/proxyv2:1.20", args: ["proxy", "sidecar", "--service-node=" + object.metadata.name + "." + object.metadata.namespace], ports: [Object.spec.containers.ports{containerPort: 15090}]}]}}`,
+    // Peers have no Object types: the same tree as map literals (values wrapped in dyn() for engines that want homogeneous maps).
+    peerExpr: `{"spec": {"containers": [{"name": dyn("istio-proxy"), "image": dyn("istio/proxyv2:1.20"), "args": dyn(["proxy", "sidecar", "--service-node=" + object.metadata.name + "." + object.metadata.namespace]), "ports": dyn([{"containerPort": 15090}])}]}}`,
     data: pod(2),
     mutation: true,
   },

@@ -10,7 +10,8 @@ import {
   celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
   type CelValue, type CelError, type CelList, type CelMap, type CelObject, type CelOptional, type CelUint, type CelOpaque,
 } from "./values/index.js";
-import { listIndex, mapIndex, stdOperators } from "./lib/std-operators.js";
+import { listIndex, mapIndex } from "./lib/std-operators.js";
+import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
 
 /** Values of declared variables for one evaluation; a function value is a lazy variable (called on use). */
@@ -271,6 +272,7 @@ function sizeOf(v: CelValue): number {
 }
 
 const stdChecks = new WeakMap<CelEnv, Map<string, boolean>>();
+const STD_ROWS: ReadonlySet<Overload> = new Set(stdLibrary.overloads);
 
 const I64_MIN = -(2n ** 63n), I64_MAX = 2n ** 63n - 1n;
 // int ⊕ int without dispatch; undefined sends the call to the generic path (overflow, division by zero).
@@ -296,6 +298,17 @@ const FAST_DOUBLE: Record<string, (a: number, b: number) => CelValue> = {
   [op.greaterEquals]: (a, b) => a >= b,
 };
 
+/** True for constants and aggregate literals built only from constants. */
+function isConstant(e: Expr): boolean {
+  switch (e.kind) {
+    case "const": return true;
+    case "list": return e.optionalIndices.length === 0 && e.elements.every(isConstant);
+    case "map": return e.entries.every((en) => !en.optional && isConstant(en.key) && isConstant(en.value));
+    case "struct": return e.fields.every((f) => !f.optional && isConstant(f.value));
+    default: return false;
+  }
+}
+
 /** Plans expressions of one env. */
 export class Planner {
   slotCount = 0;
@@ -311,11 +324,27 @@ export class Planner {
       case "ident": return this.planIdent(e.id, e.name, scope);
       case "select": return this.planSelect(e, scope);
       case "call": return this.planCall(e, scope);
-      case "list": return this.planList(e.elements, e.optionalIndices, scope);
-      case "map": return this.planMap(e, scope);
-      case "struct": return this.planStruct(e, scope);
+      case "list": return this.fold(e, this.planList(e.elements, e.optionalIndices, scope));
+      case "map": return this.fold(e, this.planMap(e, scope));
+      case "struct": return this.fold(e, this.planStruct(e, scope));
       case "comprehension": return this.planComprehension(e, scope);
     }
+  }
+
+  /**
+   * Aggregate literals made only of constants are built once (values are immutable); each evaluation
+   * still pays their creation cost.
+   */
+  private fold(e: Expr, ev: Ev): Ev {
+    if (!isConstant(e)) return ev;
+    const st: EvalState = { vars: {}, slots: [], cost: 0, limit: Infinity };
+    const v = ev(st);
+    if (isCelError(v)) return ev;
+    const cost = st.cost;
+    return (s) => {
+      s.cost += cost;
+      return v;
+    };
   }
 
   private lookupSlot(name: string, scope: Scope | undefined): number | undefined {
@@ -530,6 +559,7 @@ export class Planner {
           } else if (typeof a === "string" && typeof b === "string" && stringOp) {
             if (isAdd) {
               s.cost += Math.ceil((a.length + b.length) * 0.1);
+              if (s.cost > s.limit) return celError(errText.costLimit, id);
               return a + b;
             }
             s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
@@ -615,7 +645,7 @@ export class Planner {
     let v = m.get(fn);
     if (v === undefined) {
       const rows = this.env.functions.get(fn);
-      m.set(fn, (v = rows !== undefined && rows.every((r) => stdOperators.includes(r))));
+      m.set(fn, (v = rows !== undefined && rows.every((r) => STD_ROWS.has(r))));
     }
     return v;
   }
@@ -676,6 +706,7 @@ export class Planner {
         const o = d.resolve1(v0);
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0) : 1;
+        if (s.cost > s.limit) return celError(errText.costLimit, id);
         return label(invoke1(o, v0), id);
       };
     }
@@ -689,6 +720,7 @@ export class Planner {
         const o = d.resolve2(v0, v1);
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
+        if (s.cost > s.limit) return celError(errText.costLimit, id);
         return label(invoke2(o, v0, v1), id);
       };
     }
@@ -704,6 +736,7 @@ export class Planner {
       const o = d.resolveN(vals);
       if (o === null) return celError(errText.noSuchOverload, id);
       s.cost += o.cost ? 1 + o.cost(...vals) : 1;
+      if (s.cost > s.limit) return celError(errText.costLimit, id);
       return label(invokeN(o, vals), id);
     };
   }
