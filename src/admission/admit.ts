@@ -28,7 +28,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const results: KrmResult[] = [];
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) results.push(problemResult(items, p));
-  const { registry, problems } = createSchemaRegistry({ items });
+  const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
   const run: AdmissionRun = {
     bound: bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry)),

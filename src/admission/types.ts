@@ -1,6 +1,6 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
 // it returns (the items, possibly mutated, and KRM results).
-import type { JsonObject } from "../data/index.js";
+import type { JsonObject, JsonValue } from "../data/index.js";
 
 /** Admission operation simulated for every item. */
 export type Operation = "CREATE" | "UPDATE";
@@ -26,6 +26,11 @@ export interface AdmitOptions {
    * (the item as it was before this run is its own old object).
    */
   oldObjects?: JsonObject[];
+  /**
+   * OpenAPI v3 documents (`kubectl get --raw /openapi/v3/apis/<group>/<version>` output) giving
+   * schemas for kinds that are neither built-in nor defined by a CRD in the input. Default: none.
+   */
+  openapi?: JsonValue[];
 }
 
 /** Default admission options. */
