@@ -19,13 +19,12 @@ function extreme(pick: (c: number) => boolean, name: string): (v: CelValue) => C
     return best;
   };
 }
-const roundHalfAway = (d: number): number => (d < 0 ? -Math.round(-d) : Math.round(d));
+// Go's math.Round: half away from zero.
 const goRound = (d: number): number => {
   if (!Number.isFinite(d)) return d;
   const t = Math.trunc(d);
   return Math.abs(d - t) >= 0.5 ? t + Math.sign(d) : t;
 };
-void roundHalfAway;
 const U64 = (v: bigint): CelUint => celUint(BigInt.asUintN(64, v));
 function shift(left: boolean, v: CelValue, by: bigint): CelValue | CelError {
   if (by < 0n) return celError(`math.${left ? "bitShiftLeft" : "bitShiftRight"}() negative offset: ${by}`);

@@ -2,7 +2,7 @@
 // (RE2 via re2js), and the mutation-only `jsonpatch.escapeKey`.
 import type { CelLibrary, CelType } from "../types.js";
 import {
-  celError, celList, celEquals, compareValues, celDuration, celUint, checkedInt, checkedUint, kindOf, K,
+  celError, celList, celEquals, compareValues, celDuration, checkedInt, checkedUint, kindOf, K,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelDuration,
 } from "../values/index.js";
 import { T, fn, member, actualSize } from "./sig.js";
@@ -83,7 +83,6 @@ export const k8sListsLibrary: CelLibrary = {
     member("lastIndexOf", [T.list(T.A), T.A], T.int, lastIndexOf, listCost),
   ],
 };
-void celUint;
 
 function find(s: string, re: string): CelValue | CelError {
   const r = compileRegex(re);

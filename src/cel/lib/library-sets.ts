@@ -28,7 +28,8 @@ export function resolveObjectType(name: string): ObjectTypeDecl | undefined {
 
 /**
  * Env options with the Kubernetes 1.36 library set: standard library, optional types, strings v2,
- * sets, lists v3, Kubernetes lists/regex/authz (+ the extra libraries), and for mutations the
+ * sets, two-variable comprehensions, lists v3, Kubernetes lists/regex/authz and URL/quantity/IP/
+ * CIDR/format/semver (`lib/k8s/`), plus the extra libraries; for mutations also the
  * `Object`/`JSONPatch` types and `jsonpatch.escapeKey`.
  */
 export function kubernetesLibraries(options: KubernetesLibraryOptions = {}): Pick<CelEnvOptions, "libraries" | "resolveType"> {
