@@ -47,21 +47,25 @@ function lastIndexOf(s: string, sub: string, offset?: bigint): CelValue | CelErr
   return -1n;
 }
 const mapAscii = (s: string, f: (c: string) => string): string => s.replace(/[A-Za-z]/g, f);
-function replaceN(s: string, from: string, to: string, n = -1n): string {
-  if (n < 0n) return from === "" ? runes(s).map((c) => to + c).join("") + to : s.split(from).join(to);
+/** Longest string `replace` builds (UTF-16 units): kmutate's guard against memory blow-up; cel-go has none. */
+export const MAX_REPLACE_RESULT = 1 << 24;
+function replaceN(s: string, from: string, to: string, n = -1n): string | CelError {
+  const r = from === "" ? runes(s) : undefined;
+  const found = r ? r.length + 1 : s.split(from).length - 1;
+  const count = n < 0n || BigInt(found) < n ? found : Number(n);
+  const size = s.length + count * (to.length - from.length);
+  if (size > MAX_REPLACE_RESULT) return celError(`replace: result size ${size} exceeds kmutate's string limit ${MAX_REPLACE_RESULT}`);
+  if (r) {
+    // Linear: insert `to` before each of the first `count` runes (and at the end when all are covered).
+    let out = "";
+    for (let i = 0; i < r.length; i++) out += (i < count ? to : "") + r[i];
+    return count > r.length ? out + to : out;
+  }
+  if (n < 0n) return s.split(from).join(to);
   let out = "";
   let rest = s;
-  for (let k = 0n; k < n; k++) {
-    if (from === "") {
-      const r = runes(rest);
-      if (r.length === 0 && k > 0n) break;
-      out += to + (r[0] ?? "");
-      rest = r.slice(1).join("");
-      if (r.length === 0) break;
-      continue;
-    }
+  for (let k = 0; k < count; k++) {
     const i = rest.indexOf(from);
-    if (i < 0) break;
     out += rest.slice(0, i) + to;
     rest = rest.slice(i + from.length);
   }

@@ -8,8 +8,15 @@ import {
 } from "../values/index.js";
 import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
 
-const addList = (a: CelList, b: CelList): CelValue =>
-  appendInPlace(a, b) ?? (a.size() === 0 ? b : b.size() === 0 ? a : celList([...a.toArray(), ...b.toArray()]));
+/**
+ * Longest list `+` builds: cel-go concatenates lazily at cost 1, kmutate copies, so repeated
+ * doubling (`x + x`) is stopped here instead of exhausting memory.
+ */
+export const MAX_CONCAT_LIST = 1 << 22;
+const addList = (a: CelList, b: CelList): CelValue | CelError => {
+  if (a.size() + b.size() > MAX_CONCAT_LIST) return celError(`list concatenation: result size ${a.size() + b.size()} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
+  return appendInPlace(a, b) ?? (a.size() === 0 ? b : b.size() === 0 ? a : celList([...a.toArray(), ...b.toArray()]));
+};
 const concatBytes = (a: Uint8Array, b: Uint8Array): Uint8Array => { const r = new Uint8Array(a.length + b.length); r.set(a); r.set(b, a.length); return r; };
 const uDiv = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
 const uMod = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.modulusByZero) : celUint(a.value % b.value));
