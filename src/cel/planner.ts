@@ -560,7 +560,6 @@ export class Planner {
             if (isAdd) {
               s.cost += Math.ceil((a.length + b.length) * 0.1);
               if (s.cost > s.limit) return celError(errText.costLimit, id);
-              if (s.cost > s.limit) return celError(errText.costLimit, id);
               return a + b;
             }
             s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
@@ -708,7 +707,6 @@ export class Planner {
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0) : 1;
         if (s.cost > s.limit) return celError(errText.costLimit, id);
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
         return label(invoke1(o, v0), id);
       };
     }
@@ -722,7 +720,6 @@ export class Planner {
         const o = d.resolve2(v0, v1);
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
         if (s.cost > s.limit) return celError(errText.costLimit, id);
         return label(invoke2(o, v0, v1), id);
       };
@@ -739,7 +736,6 @@ export class Planner {
       const o = d.resolveN(vals);
       if (o === null) return celError(errText.noSuchOverload, id);
       s.cost += o.cost ? 1 + o.cost(...vals) : 1;
-      if (s.cost > s.limit) return celError(errText.costLimit, id);
       if (s.cost > s.limit) return celError(errText.costLimit, id);
       return label(invokeN(o, vals), id);
     };
