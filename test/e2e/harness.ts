@@ -43,10 +43,10 @@ export function writeKmutateWrapper(dir: string): string {
 /**
  * Writes a test-only `docker` into `dir`. It appends its arguments (one JSON array per call) to
  * `log`, accepts only `run --rm -i … --network none … IMAGE` with no extra arguments after the
- * image (`image` or `image:TAG`), and then runs the built kmutate on stdin/stdout; anything else
- * exits 125 with a message on stderr.
+ * image (`image` or `image:TAG`), and then runs the built kmutate on stdin/stdout (copying stdin
+ * to `stdinCopy` when given); anything else exits 125 with a message on stderr.
  */
-export function writeFakeDocker(dir: string, log: string, image: string): string {
+export function writeFakeDocker(dir: string, log: string, image: string, stdinCopy?: string): string {
   const node = shQuote(process.execPath);
   const script = `
 printf '%s\\n' "$(${node} -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "$@")" >> ${shQuote(log)}
@@ -54,7 +54,7 @@ printf '%s\\n' "$(${node} -e 'console.log(JSON.stringify(process.argv.slice(1)))
 case " $* " in *" --network none "*) ;; *) echo "fake docker: expected --network none, got: $*" >&2; exit 125;; esac
 for last; do :; done
 case "$last" in ${shQuote(image)}|${shQuote(image + ":")}*) ;; *) echo "fake docker: last argument must be the kmutate image, got: $last" >&2; exit 125;; esac
-exec ${node} ${shQuote(builtBin)}`;
+${stdinCopy === undefined ? "exec " : `tee ${shQuote(stdinCopy)} | `}${node} ${shQuote(builtBin)}`;
   return writeScript(dir, "docker", script);
 }
 
