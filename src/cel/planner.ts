@@ -14,7 +14,7 @@ import { listIndex, mapIndex } from "./lib/std-operators.js";
 import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
 
-/** Values of declared variables for one evaluation; a function value is a lazy variable (called on use). */
+/** Values of declared variables for one evaluation; a function value is a lazy variable (called on first use, memoised per evaluation). */
 export type Activation = { readonly [name: string]: CelValue | (() => CelValue | CelError) | undefined };
 
 /** Mutable state of one evaluation. */
@@ -23,6 +23,8 @@ export interface EvalState {
   slots: (CelValue | CelError | undefined)[];
   cost: number;
   limit: number;
+  /** Values of lazy variables computed so far in this evaluation. */
+  lazy?: Map<string, CelValue | CelError>;
 }
 /** A planned expression. */
 export type Ev = (s: EvalState) => CelValue | CelError;
@@ -374,7 +376,12 @@ export class Planner {
       s.cost++;
       const v = Object.prototype.hasOwnProperty.call(s.vars, name) ? s.vars[name] : undefined;
       if (v === undefined) return celError(`no such attribute(s): ${name}`, id);
-      return typeof v === "function" ? label(v(), id) : v;
+      if (typeof v !== "function") return v;
+      // Lazy variable: computed on first use, memoised for this evaluation.
+      const memo = (s.lazy ??= new Map());
+      let r = memo.get(name);
+      if (r === undefined) memo.set(name, (r = v()));
+      return label(r, id);
     };
   }
 

@@ -104,3 +104,27 @@ const rows: { name: string; expr: string; object?: JsonValue; want: string }[] =
 for (const r of rows) {
   test(r.name, () => assert.equal(show(r.expr, r.object ?? null), r.want));
 }
+
+test("lazy activation variables are computed once per evaluation", async () => {
+  const { celEnv, compile, kubernetesLibraries } = await import("../../src/cel/index.js");
+  const env = celEnv({ variables: { x: { kind: "int" } }, ...kubernetesLibraries() });
+  const c = compile(env, "x + x + x");
+  assert.ok(c.ok);
+  let calls = 0;
+  const act = { x: () => { calls++; return 2n; } };
+  assert.equal(c.program.eval(act).value, 6n);
+  assert.equal(calls, 1);
+  assert.equal(c.program.eval(act).value, 6n);
+  assert.equal(calls, 2);
+});
+
+test("errors carry the id of the node that failed", async () => {
+  const { celEnv, compile, kubernetesLibraries } = await import("../../src/cel/index.js");
+  const env = celEnv({ ...kubernetesLibraries() });
+  const c = compile(env, "1 + (2 / 0)");
+  assert.ok(c.ok);
+  const r = c.program.eval({});
+  assert.equal(r.error?.message, "division by zero");
+  const div = c.parsed.expr.kind === "call" ? c.parsed.expr.args[1] : undefined;
+  assert.equal(r.error?.exprId, div?.id);
+});

@@ -110,6 +110,15 @@ function quote(s: string): string {
 const S = T.string, I = T.int;
 const sizeCost = (s: string): number => traversal(actualSize(s));
 const twiceCost = (s: string): number => traversal(actualSize(s) * 2);
+// Kubernetes charges join by its result: ceil(2 × 0.1 × size(result)).
+function joinCost(l: CelList, sep = ""): number {
+  let n = l.size() > 1 ? sep.length * (l.size() - 1) : 0;
+  for (let i = 0; i < l.size(); i++) {
+    const e = l.get(i);
+    if (typeof e === "string") n += e.length;
+  }
+  return traversal(n * 2);
+}
 
 /** cel-go strings extension version 2 (as Kubernetes 1.36 declares it: no `reverse`). */
 export const stringsLibrary: CelLibrary = {
@@ -129,8 +138,8 @@ export const stringsLibrary: CelLibrary = {
     member("substring",   [S, I],       S,          (s: string, a: bigint) => substring(s, a), sizeCost),
     member("substring",   [S, I, I],    S,          substring, sizeCost),
     member("trim",        [S],          S,          (s: string) => s.replace(GO_SPACE, ""), sizeCost),
-    member("join",        [T.list(S)],  S,          (l: CelList) => join(l)),
-    member("join",        [T.list(S), S], S,        join),
+    member("join",        [T.list(S)],  S,          (l: CelList) => join(l), (l: CelList) => joinCost(l)),
+    member("join",        [T.list(S), S], S,        join, joinCost),
     member("format",      [S, T.list(T.dyn)], S,    formatString),
     fn("strings.quote",   [S],          S,          quote, sizeCost),
   ],
