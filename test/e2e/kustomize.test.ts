@@ -100,3 +100,19 @@ test("kustomize build --enable-alpha-plugins --enable-exec runs kmutate as an ex
     rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+test("kustomize build --enable-alpha-plugins --enable-exec krm/kustomize runs the published exec config", (t) => {
+  if (!kustomizeFound) return t.skip("kustomize not found (standalone; kubectl kustomize cannot run exec functions)");
+  const tmp = tempDir("kustomize");
+  try {
+    writeKmutateWrapper(tmp);
+    const r = spawnSync("kustomize", ["build", "--enable-alpha-plugins", "--enable-exec", join(repoRoot, "krm/kustomize")], {
+      encoding: "utf8",
+      env: { ...process.env, PATH: pathWith(tmp) },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /kind: Deployment/);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
