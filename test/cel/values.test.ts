@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { JsonFloat, type JsonValue } from "../../src/data/index.js";
 import {
   fromJson, toJson, objectToJson, celObject, celList, celMapFrom, celUint, celEquals, lazyObject, isCelError, jsonPatchOps,
-  celDuration, celOpaque, celOptional, type CelValue, type CelError,
+  celDuration, celOpaque, celOptional, isCelList, isCelMap, type CelValue, type CelError,
 } from "../../src/cel/index.js";
 import { parseDuration, parseTimestamp, formatDuration, formatTimestamp, compareValues } from "../../src/cel/values/index.js";
 
@@ -104,4 +104,33 @@ test("lazy objects compute each field once per value", () => {
   assert.equal(o.get("x"), 1n);
   assert.equal(calls, 1);
   assert.equal(o.get("y"), undefined);
+});
+
+test("property: toJson(fromJson(x)) gives back JSON data equal to x", async () => {
+  const fc = (await import("fast-check")).default;
+  const { deepEqual } = await import("../../src/data/index.js");
+  const json = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: "small" }, fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)), fc.string(), fc.array(tie("v"), { maxLength: 4 }), fc.dictionary(fc.string(), tie("v"), { maxKeys: 4 })),
+  })).v as import("fast-check").Arbitrary<JsonValue>;
+  // Rebuild every container as engine-made values so toJson takes its converting paths, not the raw view.
+  const rebuild = (v: CelValue): CelValue => {
+    if (isCelList(v)) return celList(v.toArray().map(rebuild));
+    if (isCelMap(v)) {
+      const m = celMapFrom([...v.keys()], v.keys().map((k) => rebuild(v.get(k) as CelValue)));
+      return typeof m === "string" ? null : m;
+    }
+    return v;
+  };
+  fc.assert(fc.property(json, (x) => {
+    const back = toJson(rebuild(fromJson(x)));
+    return !isCelError(back) && deepEqual(back, x);
+  }));
+});
+
+test("property: CEL equality is reflexive for JSON-derived values and symmetric across int/double", async () => {
+  const fc = (await import("fast-check")).default;
+  fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.array(fc.string(), { maxLength: 5 }), (n, strs) => {
+    const v = fromJson({ n, strs });
+    return celEquals(v, v) && celEquals(BigInt(n), n + 0.0) === celEquals(n + 0.0, BigInt(n));
+  }));
 });
