@@ -3,8 +3,12 @@ import type { Command } from "commander";
 import { runFunction, type Admitter } from "../krm/index.js";
 import { readAll, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
+import { resultLine } from "./apply.js";
 
-/** Runs the KRM function on stdin; returns the exit code (1 if any error result or bad input). */
+/**
+ * Runs the KRM function on stdin; returns the exit code (1 if any error result or bad input). On
+ * exit 1 every error result is also written to stderr, one line each.
+ */
 export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
   if (io.stdin.isTTY) {
     await writeText(io.stderr, "kmutate: expected a ResourceList on stdin (pipe one in, or see kmutate --help)\n");
@@ -12,7 +16,9 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
   }
   const run = runFunction(await readAll(io.stdin), admit);
   await writeText(io.stdout, run.stdout);
-  await writeText(io.stderr, run.stderr);
+  // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
+  const errors = run.exitCode === 1 ? run.results.filter((r) => r.severity === "error").map(resultLine).join("") : "";
+  await writeText(io.stderr, run.stderr + errors);
   return run.exitCode;
 }
 

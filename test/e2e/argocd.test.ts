@@ -239,7 +239,6 @@ for (const c of failureCases) {
 
 test(
   "generate on a policy error: stderr names the object, policy and the apiserver message",
-  { todo: "kmutate fn writes results only into the ResourceList; kustomize shows only the function's stderr" },
   (t) => {
     if (!kubectlFound) return t.skip("kubectl not found");
     const s = stage({ KMUTATE_RUNTIME: "container" }, atomicArgs);
