@@ -3,7 +3,7 @@ export { admit } from "./admit.js";
 export { defaultAdmitOptions } from "./types.js";
 export type { AdmitOptions, AdmitOutput, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
 // For the authoring commands (`kmutate eval`, `kmutate check`): declarations, policy loading and compilation.
-export { admissionTypes, admissionVariables } from "./cel-declarations.js";
+export { expressionEnv } from "./lint-env.js";
 export { offlineAuthorizer } from "./authorizer.js";
 export { buildRequest } from "./request.js";
 export { identify } from "./item-identity.js";
@@ -12,3 +12,5 @@ export type { LoadProblem, LoadedPolicies } from "./load-policies.js";
 export { compilePolicy } from "./compile-policy.js";
 export type { CompiledPolicy, CompiledExpression } from "./compile-policy.js";
 export type { PolicyModel, BindingModel, ItemRef, RuleModel } from "./policy-model.js";
+export { lintPolicies, lintCodes } from "./lint.js";
+export type { LintFinding, LintCode } from "./lint.js";

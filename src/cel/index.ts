@@ -24,3 +24,4 @@ export type { JsonPatchOp } from "./json-patch-value.js";
 export type { CelIssue } from "./errors-format.js";
 export { formatIssue, formatIssues, offsetLocation } from "./errors-format.js";
 export type { Expr, ParsedExpr, Comprehension } from "./ast.js";
+export { op } from "./operators.js";

@@ -3,10 +3,9 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { admissionTypes, admissionVariables, buildRequest, identify, offlineAuthorizer } from "../admission/index.js";
+import { buildRequest, expressionEnv, identify, offlineAuthorizer } from "../admission/index.js";
 import {
-  authorizerValue, authzTypes, celEnv, compile, formatIssue, fromJson, isCelError, kubernetesLibraries, requestResourceValue, toJson,
-  type Activation, type CelEnv, type CelValue,
+  authorizerValue, compile, formatIssue, fromJson, isCelError, requestResourceValue, toJson, type Activation, type CelValue,
 } from "../cel/index.js";
 import { getString, isObject, JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
 import { decodeText, formatError, readDocument, writeJson } from "../krm/index.js";
@@ -27,30 +26,6 @@ export interface EvalOptions {
   request?: string;
   /** Declare `Object`, `JSONPatch` and `jsonpatch.escapeKey` (mutation expressions). Default: false. */
   mutation?: boolean;
-}
-
-const envs = new Map<string, CelEnv>();
-
-/**
- * The environment of MAP expressions without `variables`: the same declarations and libraries
- * as `compilePolicy` uses (`params` only with `hasParams`; mutation types only with `mutation`).
- */
-export function expressionEnv(hasParams: boolean, mutation: boolean): CelEnv {
-  const key = `${hasParams}:${mutation}`;
-  let env = envs.get(key);
-  if (!env) {
-    env = celEnv({
-      variables: {
-        ...admissionVariables(hasParams),
-        authorizer: { kind: "opaque", name: authzTypes.authorizer },
-        "authorizer.requestResource": { kind: "opaque", name: authzTypes.resourceCheck },
-      },
-      types: admissionTypes,
-      ...kubernetesLibraries({ mutation }),
-    });
-    envs.set(key, env);
-  }
-  return env;
 }
 
 /** A CEL value as JSON the way a JSON patch value ends up in an object (integral doubles as ints). */

@@ -2,6 +2,7 @@
 // commands are one registrar in `commands`.
 import { Command, CommanderError } from "commander";
 import { registerApply } from "./apply.js";
+import { registerCheck } from "./check.js";
 import { registerEval } from "./eval.js";
 import { registerFn } from "./fn.js";
 import { PROGRAM_HELP } from "./help-text.js";
@@ -10,7 +11,7 @@ import type { CommandRegistrar } from "./types.js";
 import { packageVersion, registerVersion } from "./version.js";
 
 /** Every command, in help order. */
-export const commands = [registerFn, registerApply, registerEval, registerVersion] satisfies CommandRegistrar[];
+export const commands = [registerFn, registerApply, registerEval, registerCheck, registerVersion] satisfies CommandRegistrar[];
 
 /** Runs kmutate with `argv` (arguments after the program name); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

@@ -5,3 +5,4 @@ export type { JsonPatchOperation, JsonPatchOutcome, JsonPatchOptions, JsonPatchE
 export { applyConfiguration, applyConfigurationDeduced } from "./apply.js";
 export type { ApplyResult, ApplyErrorCode, ApplyOptions } from "./apply.js";
 export { strictDecodingError, unknownFields } from "./unknown-fields.js";
+export { findAtomics, atomicsMessage } from "./apply-atomics.js";

@@ -1,0 +1,28 @@
+// The CEL environment of one MAP expression outside a policy (no `variables`): what `kmutate eval`
+// compiles in and what the policy lint parses with. Same declarations as `compilePolicy`'s base env.
+import { authzTypes, celEnv, kubernetesLibraries, type CelEnv } from "../cel/index.js";
+import { admissionTypes, admissionVariables } from "./cel-declarations.js";
+
+const envs = new Map<string, CelEnv>();
+
+/**
+ * The MAP expression environment: `object`, `oldObject`, `request`, `namespaceObject`,
+ * `authorizer` (+ `params` with `hasParams`; `Object`/`JSONPatch`/`jsonpatch` with `mutation`).
+ */
+export function expressionEnv(hasParams: boolean, mutation: boolean): CelEnv {
+  const key = `${hasParams}:${mutation}`;
+  let env = envs.get(key);
+  if (!env) {
+    env = celEnv({
+      variables: {
+        ...admissionVariables(hasParams),
+        authorizer: { kind: "opaque", name: authzTypes.authorizer },
+        "authorizer.requestResource": { kind: "opaque", name: authzTypes.resourceCheck },
+      },
+      types: admissionTypes,
+      ...kubernetesLibraries({ mutation }),
+    });
+    envs.set(key, env);
+  }
+  return env;
+}

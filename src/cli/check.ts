@@ -1,0 +1,96 @@
+// `kmutate check [PATH...]`: lints MutatingAdmissionPolicies and bindings without applying them.
+// Files: findings with file:line:col and a caret on stdout. No paths: a KRM validator
+// (ResourceList on stdin → the same items with results on stdout).
+import type { Command } from "commander";
+import { lintPolicies, type LintFinding } from "../admission/index.js";
+import { isObject, type JsonObject, type JsonValue } from "../data/index.js";
+import { readStream, runFunction } from "../krm/index.js";
+import { fieldPathKeys, locateInDocument } from "./check-locate.js";
+import { findingResult, renderFinding, summaryLine, type PlacedFinding } from "./check-render.js";
+import { readAll, writeText, type CliIo } from "./io.js";
+import { readSources } from "./sources.js";
+
+/** The path of a finding inside its ResourceList item (List members under `items[i]`). */
+function keysOf(f: LintFinding): Array<string | number> {
+  return [...(f.source.listIndex !== undefined ? ["items", f.source.listIndex] : []), ...fieldPathKeys(f.field ?? "")];
+}
+
+function valueAt(v: JsonValue | undefined, keys: ReadonlyArray<string | number>): JsonValue | undefined {
+  for (const k of keys) {
+    if (typeof k === "number") v = Array.isArray(v) ? v[k] : undefined;
+    else v = isObject(v) ? v[k] : undefined;
+  }
+  return v;
+}
+
+/** Lints files; returns the exit code (1 on any error finding or bad input). */
+export async function checkFiles(paths: readonly string[], io: CliIo): Promise<number> {
+  const fail = async (lines: string[]): Promise<number> => {
+    await writeText(io.stderr, lines.map((l) => `kmutate: ${l}\n`).join(""));
+    return 1;
+  };
+  const { sources, errors } = await readSources(paths, io);
+  if (errors.length > 0) return fail(errors);
+  const stream = readStream(sources);
+  if (!stream.ok) return fail(stream.errors);
+  const findings = lintPolicies(stream.items);
+  const placed = findings.map((finding): PlacedFinding => {
+    const loc = stream.locations[finding.source.index];
+    const file = stream.files.find((x) => x.source.path === loc.path);
+    const doc = file?.docs.find((d) => d.index === loc.index);
+    const text = file?.source.text ?? "";
+    const offset = doc ? locateInDocument(doc.doc, text, keysOf(finding), finding.exprOffset) : undefined;
+    return { finding, path: loc.path, text, offset };
+  });
+  placed.sort((a, b) => a.finding.source.index - b.finding.source.index || (a.offset ?? 0) - (b.offset ?? 0));
+  await writeText(io.stdout, placed.map(renderFinding).join("") + summaryLine(findings));
+  return findings.some((f) => f.severity === "error") ? 1 : 0;
+}
+
+/** The KRM validator: the input ResourceList's items unchanged, with one result per finding. */
+export async function checkResourceList(io: CliIo): Promise<number> {
+  if (io.stdin.isTTY) {
+    await writeText(io.stderr, "kmutate: expected a ResourceList on stdin, or PATH arguments (see kmutate check --help)\n");
+    return 1;
+  }
+  const run = runFunction(await readAll(io.stdin), (items: JsonObject[]) => ({
+    items,
+    results: lintPolicies(items).map((f) => {
+      const text = valueAt(items[f.source.index], keysOf(f));
+      return findingResult(f, items, typeof text === "string" ? text : undefined);
+    }),
+  }));
+  await writeText(io.stdout, run.stdout);
+  await writeText(io.stderr, run.stderr);
+  return run.exitCode;
+}
+
+/** Registers `kmutate check`. */
+export function registerCheck(program: Command, io: CliIo, done: (code: number) => void): void {
+  program
+    .command("check")
+    .summary("lint policies and bindings without applying them (also a KRM validator)")
+    .description("Load the MutatingAdmissionPolicies and bindings in the given files, compile every expression as the apiserver would, and report errors and known traps.")
+    .argument("[path...]", "files, directories (recursive *.yaml, *.yml, *.json) or - for stdin; none: ResourceList on stdin")
+    .addHelpText("after", CHECK_HELP)
+    .action(async (paths: string[]) => done(paths.length > 0 ? await checkFiles(paths, io) : await checkResourceList(io)));
+}
+
+const CHECK_HELP = `
+Errors: objects the apiserver would reject, CEL compile and type errors. Warnings (traps):
+a field read that fails when the field is absent, an apply configuration that sets an atomic
+field, a JSON patch path with a list index, a binding whose policy is missing, a policy that no
+binding binds, a paramKind whose kind is unknown.
+
+With PATH arguments:
+  stdout  one finding per problem (file:line:col: severity: Kind name: field: message, the
+          source line and a caret), then a summary line
+  stderr  input errors
+With no PATH (KRM validator, e.g. kpt fn eval --exec):
+  stdin   a ResourceList; stdout: the same items with one result per finding
+exit      1 if any error was found or the input is bad, else 0
+
+Examples:
+  $ kmutate check policies/
+  $ kpt fn source ./package | kmutate check
+`;
