@@ -63,16 +63,34 @@ function yamlFloatText(n: number): string {
  * `1_000`, `1:20`, timestamps, `=`, and the merge key `<<`. Used by the dumper only, so such
  * strings get quoted.
  */
-const yaml11LookAlike = new yaml.Type("tag:kmutate.dev,2026:yaml11-lookalike", {
-  kind: "scalar",
-  resolve: (data: string) =>
+function isYaml11LookAlike(data: string): boolean {
+  return (
     /^[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+)$/.test(data) ||
     /^\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?$/.test(data) ||
     data === "=" ||
-    data === "<<",
+    data === "<<"
+  );
+}
+
+const yaml11LookAlike = new yaml.Type("tag:kmutate.dev,2026:yaml11-lookalike", {
+  kind: "scalar",
+  resolve: isYaml11LookAlike,
   construct: (data: string) => data,
   predicate: () => false,
 });
+
+// js-yaml's compatibility mode quotes these YAML 1.1 booleans besides the look-alikes above.
+const yaml11Booleans = new Set(["y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "n", "N", "no", "No", "NO", "off", "Off", "OFF"]);
+const coreNullOrBool = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE)?$/;
+
+/**
+ * Whether a plain scalar of the source reads as a string (core schema) that the dumper would
+ * nevertheless quote (YAML 1.1 readers would not read it as a string).
+ */
+export function plainStringQuoted(s: string): boolean {
+  if (coreNullOrBool.test(s) || base.int.resolve(s) || base.float.resolve(s)) return false;
+  return yaml11Booleans.has(s) || isYaml11LookAlike(s);
+}
 
 /** Schema for loading: core (null, bool, int, float) + merge keys, with kmutate's numbers. */
 export const loadSchema = yaml.CORE_SCHEMA.extend({ implicit: [base.merge, intType, floatType] });

@@ -89,11 +89,13 @@ const addLabel: Admitter = (items) => ({
   results: [resultFor(items[0], "info", "mutated by p1", { tags: { policy: "p1", binding: "b1" } })],
 });
 
-test("a changed item is re-rendered node by node; other items stay byte-identical", () => {
+test("a changed item is re-serialised with its quoting and flow styles; other items stay byte-identical", () => {
   const run = runFunction(kptInput, addLabel);
-  // yaml prints the item's head comment above its dash; kpt restores comments from its own copy.
+  // The changed item loses its comments: kpt and kustomize restore them from their own copy.
   const expected = kptInput
-    .replace("- # The web tier.\n  apiVersion: apps/v1\n", "# The web tier.\n- apiVersion: apps/v1\n")
+    .replace("- # The web tier.\n  apiVersion: apps/v1\n", "- apiVersion: apps/v1\n")
+    .replace("    name: web # keep\n", "    name: web\n")
+    .replace('          image: "nginx:1.27" # pinned\n', '          image: "nginx:1.27"\n')
     .replace("    replicas: 3\n", "    replicas: 5\n")
     .replace("          resources: {limits: {cpu: 1.0}}\n", "          resources: {limits: {cpu: 1.0}}\n    extra: 2.0\n")
     + "results:\n- message: mutated by p1\n  severity: info\n  resourceRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: web\n    namespace: shop\n  file:\n    path: deploy.yaml\n    index: 0\n  tags:\n    policy: p1\n    binding: b1\n";

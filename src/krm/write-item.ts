@@ -1,0 +1,101 @@
+// Writes one changed item of a ResourceList with the fast js-yaml writer, restoring the styles
+// of its source that kpt/kustomize would not (see style-hints.ts); new strings that need quotes
+// get double quotes, as go-yaml writes them.
+import yaml from "js-yaml";
+import { deepEqual, type JsonValue } from "../data/index.js";
+import { dumpSchema, loadSchema, plainStringQuoted } from "./fast-yaml-schema.js";
+import { scanStyles, type ScalarStyle, type StyleHints } from "./style-hints.js";
+
+/** Text written as is in place of a value (already quoted or a flow collection). */
+class Verbatim {
+  constructor(readonly text: string) {}
+}
+
+/** Key styles of the item being written (set only during one synchronous dump). */
+let activeKeys: Map<string, ScalarStyle> | undefined;
+
+const verbatimType = new yaml.Type("tag:kmutate.dev,2026:verbatim", {
+  kind: "scalar",
+  resolve: () => false,
+  instanceOf: Verbatim,
+  represent: (v: object) => (v as Verbatim).text,
+});
+
+// Keys are not passed to the replacer; this type catches hinted key strings (values that equal
+// a hinted key are wrapped by the replacer first, so only keys reach it as strings).
+const keyType = new yaml.Type("tag:kmutate.dev,2026:styled-key", {
+  kind: "scalar",
+  resolve: () => false,
+  predicate: (v: unknown) => typeof v === "string" && activeKeys !== undefined && activeKeys.has(v),
+  represent: (v: object) => {
+    const s = v as unknown as string;
+    return styled(s, activeKeys?.get(s) ?? "plain") ?? scalarText(s, true);
+  },
+});
+
+const plainOptions = { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true, quotingType: '"' } as const;
+const options = { ...plainOptions, schema: dumpSchema.extend({ implicit: [verbatimType, keyType] }) };
+
+/** The writer's own text for a string, on one line (double-quoted with escapes when multi-line or `quoted`). */
+function scalarText(s: string, quoted: boolean): string {
+  const text = yaml.dump(s, quoted ? { ...plainOptions, forceQuotes: true } : plainOptions).slice(0, -1);
+  return quoted || !text.includes("\n") ? text : scalarText(s, true);
+}
+
+// Single-line text of printable characters: safe inside either kind of quotes.
+const PRINTABLE_LINE = /^[\x20-\x7e\u00a0-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;
+
+/** `value` written in `style`, or undefined when that style cannot hold it exactly. */
+function styled(value: string, style: ScalarStyle): string | undefined {
+  if (!PRINTABLE_LINE.test(value)) return undefined;
+  if (style === "'") return `'${value.replace(/'/g, "''")}'`;
+  if (style === "plain") return plainStringQuoted(value) ? value : undefined;
+  return value.includes('"') || value.includes("\\") ? undefined : `"${value}"`;
+}
+
+/** The flow text written under `key` in the source that holds exactly `value`, if any. */
+function sourceFlow(texts: readonly string[], value: JsonValue): string | undefined {
+  for (const text of texts) {
+    try {
+      if (deepEqual(yaml.load(text, { schema: loadSchema }) as JsonValue, value)) return text;
+    } catch {
+      // not a complete flow collection on one line
+    }
+  }
+  return undefined;
+}
+
+function replacer(hints: StyleHints): (this: unknown, key: string, value: unknown) => unknown {
+  return function (this: unknown, key: string, value: unknown): unknown {
+    const inSeq = Array.isArray(this);
+    if (typeof value === "string") {
+      const style = inSeq ? hints.entries.get(value) : hints.values.get(key + "\0" + value);
+      const text = style === undefined ? undefined : styled(value, style);
+      if (text !== undefined) return new Verbatim(text);
+      // A value equal to a hinted key: keep the writer's own choice (keyType is for keys only).
+      if (hints.keys.has(value)) return new Verbatim(scalarText(value, false));
+      return value;
+    }
+    if (!inSeq && value !== null && typeof value === "object") {
+      const texts = hints.flows.get(key);
+      const text = texts && sourceFlow(texts, value as JsonValue);
+      if (text !== undefined) return new Verbatim(text);
+    }
+    return value;
+  };
+}
+
+/**
+ * One changed item as a block sequence entry (`- …`, compact nested sequences), with the quoting
+ * and flow styles of `source` (the item's original text) restored where its values are unchanged.
+ */
+export function writeItemYaml(item: JsonValue, source: string): string {
+  const hints = scanStyles(source);
+  if (!hints) return yaml.dump([item], options);
+  activeKeys = hints.keys.size > 0 ? hints.keys : undefined;
+  try {
+    return yaml.dump([item], { ...options, replacer: replacer(hints) });
+  } finally {
+    activeKeys = undefined;
+  }
+}
