@@ -24,7 +24,13 @@ class ProgramImpl implements Program {
   eval(activation: Activation, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.limit;
     const s: EvalState = { vars: activation, slots: this.slots ? new Array(this.slots) : [], cost: 0, limit };
-    const v = this.ev(s);
+    let v: CelValue | CelError;
+    try {
+      v = this.ev(s);
+    } catch (e) {
+      // Planned code returns errors as values; only the JS engine's limits (deeply nested data) land here.
+      v = celError(e instanceof RangeError ? "max recursion depth exceeded" : `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    }
     if (s.cost > limit) return { error: celError(errText.costLimit), cost: s.cost };
     return isCelError(v) ? { error: v, cost: s.cost } : { value: v, cost: s.cost };
   }

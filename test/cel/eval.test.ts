@@ -128,3 +128,14 @@ test("errors carry the id of the node that failed", async () => {
   const div = c.parsed.expr.kind === "call" ? c.parsed.expr.args[1] : undefined;
   assert.equal(r.error?.exprId, div?.id);
 });
+
+test("deeply nested data is a clean error, not a stack overflow", async () => {
+  const { celEnv, compile, kubernetesLibraries, fromJson } = await import("../../src/cel/index.js");
+  const env = celEnv({ variables: { object: { kind: "dyn" }, params: { kind: "dyn" } }, ...kubernetesLibraries() });
+  let deep: JsonValue = 1;
+  for (let i = 0; i < 200000; i++) deep = [deep];
+  const c = compile(env, "object == params");
+  assert.ok(c.ok);
+  const r = c.program.eval({ object: fromJson(deep), params: fromJson(deep) });
+  assert.equal(r.error?.message, "max recursion depth exceeded");
+});
