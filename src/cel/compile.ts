@@ -33,10 +33,12 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
   const r = parse(text, { maxExpressionLength: env.maxExpressionLength, maxRecursionDepth: env.maxRecursionDepth, macros: macrosOf(env) });
   if ("errors" in r) return { ok: false, message: formatIssues(text, r.errors) };
   let type: CelType = { kind: "dyn" };
+  let overloads: ReadonlyMap<number, readonly unknown[]> | undefined;
   if (options.check ?? true) {
     const c = check(r.parsed, env);
     if ("errors" in c) return { ok: false, message: formatIssues(text, c.errors) };
     type = c.type;
+    overloads = c.overloads;
   }
-  return { ok: true, program: plan(env, r.parsed), type, parsed: r.parsed };
+  return { ok: true, program: plan(env, r.parsed, overloads), type, parsed: r.parsed };
 }

@@ -38,13 +38,16 @@ class ProgramImpl implements Program {
 
 const cache = new WeakMap<CelEnv, WeakMap<ParsedExpr, Program>>();
 
-/** Plans `parsed` in `env` (cached per env and AST object). */
-export function plan(env: CelEnv, parsed: ParsedExpr): Program {
+/**
+ * Plans `parsed` in `env` (cached per env and AST object). `staticOverloads` (the checker's
+ * applicable rows per call node) narrows runtime dispatch to the statically chosen overloads.
+ */
+export function plan(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): Program {
   let perEnv = cache.get(env);
   if (!perEnv) cache.set(env, (perEnv = new WeakMap()));
   let p = perEnv.get(parsed);
   if (!p) {
-    const planner = new Planner(env);
+    const planner = new Planner(env, staticOverloads);
     const ev = planner.plan(parsed.expr, undefined);
     p = new ProgramImpl(ev, planner.slotCount, env.costLimit);
     perEnv.set(parsed, p);

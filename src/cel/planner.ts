@@ -140,6 +140,16 @@ function dispatcherFor(env: CelEnv, fn: string, member: boolean, n: number): Dis
   return d;
 }
 
+const narrowCache = new WeakMap<Dispatcher, Map<string, Dispatcher>>();
+function narrowed(all: Dispatcher, rows: Overload[]): Dispatcher {
+  let m = narrowCache.get(all);
+  if (!m) narrowCache.set(all, (m = new Map()));
+  const key = rows.map((r) => all.candidates.indexOf(r)).join(",");
+  let d = m.get(key);
+  if (!d) m.set(key, (d = new Dispatcher(rows)));
+  return d;
+}
+
 function thrown(e: unknown): CelError {
   return celError(e instanceof Error ? e.message : String(e));
 }
@@ -315,7 +325,8 @@ function isConstant(e: Expr): boolean {
 export class Planner {
   slotCount = 0;
   private readonly accuSlots = new Set<number>();
-  constructor(readonly env: CelEnv) {}
+  /** `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch). */
+  constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {}
 
   plan(e: Expr, scope: Scope | undefined): Ev {
     switch (e.kind) {
@@ -646,6 +657,15 @@ export class Planner {
     };
   }
 
+  /** The checker's applicable rows for call `id` as a (shared) dispatcher, else `all`. */
+  private narrow(all: Dispatcher, id: number): Dispatcher {
+    const sigs = this.staticOverloads?.get(id);
+    if (!sigs || sigs.length === 0) return all;
+    const rows = all.candidates.filter((o) => sigs.includes(o));
+    if (rows.length === 0 || rows.length === all.candidates.length) return all;
+    return narrowed(all, rows);
+  }
+
   private isStd(fn: string): boolean {
     let m = stdChecks.get(this.env);
     if (!m) stdChecks.set(this.env, (m = new Map()));
@@ -694,8 +714,9 @@ export class Planner {
     const member = e.target !== undefined;
     const argEvs = plannedArgs ?? (plannedTarget ? [plannedTarget, ...e.args.map((a) => this.plan(a, scope))] : this.planArgs(e, scope));
     const n = argEvs.length;
-    const d = dispatcherFor(this.env, e.fn, member, n);
-    if (d === undefined) {
+    const all = dispatcherFor(this.env, e.fn, member, n);
+    const d = all && this.narrow(all, id);
+    if (all === undefined || d === undefined) {
       const what = `${e.fn}`;
       return (s) => {
         for (const a of argEvs) {
@@ -710,7 +731,7 @@ export class Planner {
       return (s) => {
         const v0 = a0(s);
         if (isCelError(v0)) return v0;
-        const o = d.resolve1(v0);
+        const o = d.resolve1(v0) ?? (d === all ? null : all.resolve1(v0));
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0) : 1;
         if (s.cost > s.limit) return celError(errText.costLimit, id);
@@ -724,7 +745,7 @@ export class Planner {
         const v1 = a1(s);
         if (isCelError(v0)) return v0;
         if (isCelError(v1)) return v1;
-        const o = d.resolve2(v0, v1);
+        const o = d.resolve2(v0, v1) ?? (d === all ? null : all.resolve2(v0, v1));
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
         if (s.cost > s.limit) return celError(errText.costLimit, id);
@@ -740,7 +761,7 @@ export class Planner {
         else vals[i] = v;
       }
       if (err) return err;
-      const o = d.resolveN(vals);
+      const o = d.resolveN(vals) ?? (d === all ? null : all.resolveN(vals));
       if (o === null) return celError(errText.noSuchOverload, id);
       s.cost += o.cost ? 1 + o.cost(...vals) : 1;
       if (s.cost > s.limit) return celError(errText.costLimit, id);

@@ -46,6 +46,8 @@ const k8sRows: [string, string][] = [
   ["[1, 2, 3].sum()", "6"],
   ["[1.5, 2.5].sum()", '"4.0"'],
   ["[duration('1s'), duration('2s')].sum()", '"3s"'],
+  ["[1.5].filter(x, x > 2.0).sum()", '"0.0"'],
+  ["[duration('1s')].filter(x, false).sum()", '"0s"'],
   ["[3, 1, 2].min()", "1"],
   ["['b', 'c', 'a'].max()", '"c"'],
   ["dyn([]).max()", "error: max called on empty list"],

@@ -2,7 +2,7 @@
 // (RE2 via re2js), and the mutation-only `jsonpatch.escapeKey`.
 import type { CelLibrary, CelType } from "../types.js";
 import {
-  celError, celList, celEquals, compareValues, celDuration, checkedInt, checkedUint, kindOf, K,
+  celError, celList, celEquals, compareValues, celDuration, celUint, checkedInt, checkedUint, kindOf, K,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelDuration,
 } from "../values/index.js";
 import { T, fn, member, actualSize } from "./sig.js";
@@ -29,8 +29,8 @@ function isSorted(l: CelList): CelValue | CelError {
   }
   return true;
 }
-function sum(l: CelList): CelValue | CelError {
-  if (l.size() === 0) return 0n;
+function sum(l: CelList, zero: CelValue = 0n): CelValue | CelError {
+  if (l.size() === 0) return zero;
   let acc = l.get(0);
   for (let i = 1; i < l.size(); i++) {
     const x = l.get(i);
@@ -69,14 +69,14 @@ function lastIndexOf(l: CelList, x: CelValue): bigint {
 }
 
 const comparable: CelType[] = [T.int, T.uint, T.double, T.bool, T.duration, T.timestamp, T.string, T.bytes];
-const summable: CelType[] = [T.int, T.uint, T.double, T.duration];
+const summable: [CelType, CelValue][] = [[T.int, 0n], [T.uint, celUint(0n)], [T.double, 0], [T.duration, celDuration(0n) as CelValue]];
 
 /** Kubernetes lists library. */
 export const k8sListsLibrary: CelLibrary = {
   name: "kubernetes.lists",
   overloads: [
     ...comparable.map((t) => member("isSorted", [T.list(t)], T.bool, isSorted, listCost)),
-    ...summable.map((t) => member("sum", [T.list(t)], t, sum, listCost)),
+    ...summable.map(([t, zero]) => member("sum", [T.list(t)], t, (l: CelList) => sum(l, zero), listCost)),
     ...comparable.map((t) => member("max", [T.list(t)], t, extreme("max", -1), listCost)),
     ...comparable.map((t) => member("min", [T.list(t)], t, extreme("min", 1), listCost)),
     member("indexOf",     [T.list(T.A), T.A], T.int, indexOf, listCost),
