@@ -9,7 +9,8 @@ KRM function (kpt, kustomize, Argo CD plugins):
   stdin   a ResourceList (config.kubernetes.io/v1, YAML or JSON; a v1 List also works)
   stdout  the same ResourceList, every item kept in order, mutated where bound policies
           match, with \`results\`; JSON in gives JSON out
-  stderr  one line per problem when no ResourceList can be written (empty, binary, not YAML)
+  stderr  one line per problem when no ResourceList can be written (empty, binary, not YAML),
+          and on exit 1 one line per error result
   exit    1 if any result has severity error or the input is bad, else 0
 
 functionConfig (optional):
@@ -22,8 +23,11 @@ functionConfig (optional):
     defaultNamespace: default    # namespace of namespaced objects without one
     authorizer: {decision: NoOpinion}   # NoOpinion (default) | Allow | Deny
     strict: false                # missing Namespace object or schema: error, not warning
+    oldObjectsPath: live/        # UPDATE: old objects (file or folder inside the working dir)
+    openapiPaths: [crds.json]    # OpenAPI v3 documents for kinds without a CRD in the input
   or a ConfigMap with string data keys: operation, username, uid, groups (a,b),
-  extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict.
+  extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict,
+  oldObjectsPath, openapiPaths (a,b).
   Schema: krm/function-config.schema.json in the npm package.
 
 Examples:

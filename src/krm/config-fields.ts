@@ -37,6 +37,8 @@ export const specFields = {
   defaultNamespace: { type: "string", minLength: 1 },
   authorizer: { type: "object", fields: { decision: { type: "enum", values: decisions } } },
   strict: { type: "boolean" },
+  oldObjectsPath: { type: "string", minLength: 1 },
+  openapiPaths: { type: "stringList" },
 } as const satisfies Record<string, FieldSpec>;
 
 /**
@@ -53,4 +55,6 @@ export const configMapKeys = {
   defaultNamespace: "defaultNamespace",
   authorizer: "authorizer.decision",
   strict: "strict",
+  oldObjectsPath: "oldObjectsPath",
+  openapiPaths: "openapiPaths",
 } as const satisfies Record<string, string>;

@@ -6,14 +6,20 @@ import { configMapKeys, MUTATION_CONFIG_API_VERSION, MUTATION_CONFIG_KIND, specF
 import { describeKind } from "./resource-list.js";
 import type { KrmError } from "./types.js";
 
-/** Validated options, or every problem found. */
-export type ConfigResult = { ok: true; options: AdmitOptions } | { ok: false; errors: KrmError[] };
+/** Files the functionConfig names (`spec.oldObjectsPath`, `spec.openapiPaths`), read by the caller. */
+export interface SideInputPaths {
+  oldObjectsPath?: string;
+  openapiPaths: string[];
+}
+
+/** Validated options and the files they name, or every problem found. */
+export type ConfigResult = { ok: true; options: AdmitOptions; files: SideInputPaths } | { ok: false; errors: KrmError[] };
 
 const fail = (field: string, message: string): KrmError => ({ code: "FUNCTION_CONFIG", message: `functionConfig ${field}: ${message}`, field: `functionConfig.${field}` });
 
 /** Reads a functionConfig (absent → defaults). */
 export function parseFunctionConfig(fc: JsonValue | undefined): ConfigResult {
-  if (fc === undefined || fc === null) return { ok: true, options: cloneDefaults() };
+  if (fc === undefined || fc === null) return { ok: true, options: cloneDefaults(), files: { openapiPaths: [] } };
   if (!isObject(fc)) return { ok: false, errors: [{ code: "FUNCTION_CONFIG", message: `functionConfig must be a mapping, got ${describeKind(fc)}`, field: "functionConfig" }] };
   const kind = getKey(fc, "kind");
   const apiVersion = getKey(fc, "apiVersion");
@@ -24,7 +30,7 @@ export function parseFunctionConfig(fc: JsonValue | undefined): ConfigResult {
     const spec = getKey(fc, "spec");
     if (spec !== undefined && spec !== null) errors.push(...checkObject(specFields, spec, "spec"));
     if (errors.length > 0) return { ok: false, errors };
-    return { ok: true, options: toOptions(isObject(spec) ? spec : {}) };
+    return { ok: true, ...toOptions(isObject(spec) ? spec : {}) };
   }
   return {
     ok: false,
@@ -75,8 +81,8 @@ export function checkField(spec: FieldSpec, v: JsonValue, path: string): KrmErro
   }
 }
 
-/** Builds options from a validated spec. */
-function toOptions(spec: JsonObject): AdmitOptions {
+/** Builds options (and the side-input paths) from a validated spec. */
+function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputPaths } {
   const o = cloneDefaults();
   const str = (v: JsonValue | undefined): string | undefined => (typeof v === "string" ? v : undefined);
   const op = str(getKey(spec, "operation"));
@@ -104,7 +110,12 @@ function toOptions(spec: JsonObject): AdmitOptions {
   if (decision === "NoOpinion" || decision === "Allow" || decision === "Deny") o.authorizer = { decision };
   const strict = getKey(spec, "strict");
   if (typeof strict === "boolean") o.strict = strict;
-  return o;
+  const files: SideInputPaths = { openapiPaths: [] };
+  const oldObjectsPath = str(getKey(spec, "oldObjectsPath"));
+  if (oldObjectsPath !== undefined) files.oldObjectsPath = oldObjectsPath;
+  const openapiPaths = getKey(spec, "openapiPaths");
+  if (Array.isArray(openapiPaths)) files.openapiPaths = openapiPaths as string[];
+  return { options: o, files };
 }
 
 function getPathKey(o: JsonObject, a: string, b: string): JsonValue | undefined {
@@ -143,7 +154,7 @@ function fromConfigMap(cm: JsonObject): ConfigResult {
     else setAt(spec, path, value);
   }
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, options: toOptions(spec) };
+  return { ok: true, ...toOptions(spec) };
 }
 
 function fieldAt(path: readonly string[]): FieldSpec {

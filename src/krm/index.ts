@@ -17,3 +17,6 @@ export type { FunctionRun, Admitter } from "./function.js";
 export { readStream, writeStream } from "./stream.js";
 export type { SourceText, StreamFile, StreamDocument, StreamRead } from "./stream.js";
 export { formatError, lineColOf } from "./format-error.js";
+export { loadSideInputs } from "./side-inputs.js";
+export type { SideInputContext } from "./side-inputs.js";
+export type { SideInputPaths } from "./function-config.js";
