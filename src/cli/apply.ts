@@ -9,6 +9,7 @@ import {
 } from "../krm/index.js";
 import { APPLY_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
+import { streamDiff } from "./diff.js";
 import { readSources } from "./sources.js";
 
 /** Output formats of `apply`. */
@@ -24,6 +25,8 @@ export interface ApplyOptions {
   config?: string;
   /** Default: `yaml`. */
   output: OutputFormat;
+  /** Print a unified diff per changed object instead of the stream. Default: false. */
+  diff?: boolean;
 }
 
 /** Runs `apply`; returns the exit code. */
@@ -46,6 +49,12 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   }
   if (out.items.length !== stream.items.length) return fail([`internal error: admission returned ${out.items.length} items for ${stream.items.length}`]);
   const results = withFiles(out.results, out.items, (_item, i) => stream.locations[i]);
+  if (opts.diff) {
+    const colour = (io.stdout as { isTTY?: boolean }).isTTY === true;
+    await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, out.results, colour));
+    await writeText(io.stderr, results.map(resultLine).join(""));
+    return exitCodeOf(results);
+  }
   let text: string;
   if (opts.output === "json") {
     const j = writeJson({ apiVersion: "v1", kind: "List", items: out.items });
@@ -91,6 +100,7 @@ export function registerApply(program: Command, io: CliIo, done: (code: number) 
     .requiredOption("-f, --filename <path...>", "file, directory (recursive *.yaml, *.yml, *.json) or - for stdin; repeatable")
     .option("--config <file>", "functionConfig file (MutationConfig or ConfigMap)")
     .addOption(new Option("-o, --output <format>", "output format").choices(outputFormats).default("yaml" satisfies OutputFormat))
+    .addOption(new Option("--diff", "print a unified diff per changed object (hunks name the policy and binding) instead of the stream").conflicts("output"))
     .addHelpText("after", APPLY_HELP)
     .action(async (opts: ApplyOptions) => done(await applyCommand(opts, io)));
 }
