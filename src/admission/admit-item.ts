@@ -5,6 +5,7 @@ import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMatchConditions, evaluateMutation, type EvalInputs } from "./evaluate-policy.js";
 import { exemptReason } from "./exempt.js";
+import { phaseEnd, phaseStart } from "./phase-times.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
 import { identify, type ItemIdentity } from "./item-identity.js";
 import type { RequestAttrs } from "./match-types.js";
@@ -56,7 +57,13 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
     namespace, name, operation: options.operation, object, oldObject,
   };
-  const sel = selectInvocations(run.bound, attrs, run.namespaces.lookup, run.params);
+  const matchStart = phaseStart();
+  const candidates = run.index.candidates(attrs);
+  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
+  // assumed (missing) Namespace is still reported.
+  if (candidates.skippedNamespaceSelector && namespace !== "" && id.resource !== "namespaces") run.namespaces.lookup(namespace);
+  const sel = selectInvocations(candidates.policies, attrs, run.namespaces.lookup, run.params, run.paramsFor);
+  phaseEnd("match", matchStart);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
     return item;
@@ -76,14 +83,23 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   };
   const missingSchema = schemaProblem(id, run, results, item);
   const ports: InvokerPorts<CompiledPolicy> = {
-    matchConditions: (inv, obj, old) => evaluateMatchConditions(inv.policy, { ...base, object: obj, oldObject: old, params: inv.param }),
+    matchConditions: (inv, obj, old) => {
+      const start = phaseStart();
+      const r = evaluateMatchConditions(inv.policy, { ...base, object: obj, oldObject: old, params: inv.param });
+      phaseEnd("cel", start);
+      return r;
+    },
     mutationCount: (p) => p.mutations.length,
     runMutation: (inv, i, obj, old) => {
       const m = inv.policy.mutations[i];
       if (missingSchema) return { error: missingSchema, fieldPath: m.fieldPath, statusError: true };
+      const celStart = phaseStart();
       const e = evaluateMutation(inv.policy, i, { ...base, object: obj, oldObject: old, params: inv.param });
+      phaseEnd("cel", celStart);
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
+      const patchStart = phaseStart();
       const r = applyMutationValue(m.patchType, obj, e.value, id.schema, id.typed);
+      phaseEnd("patch", patchStart);
       return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,

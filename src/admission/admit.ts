@@ -9,8 +9,11 @@ import { buildParamIndex, paramKindNotFound, type ParamIndex } from "./params.js
 import { bindPolicies } from "./policy-model.js";
 import { itemResult } from "./results.js";
 import type { BoundPolicy } from "./select-invocations.js";
+import { buildPolicyIndex, type PolicyIndex } from "./policy-index.js";
+import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import { admitItem } from "./admit-item.js";
 import { offlineAuthorizer } from "./authorizer.js";
+import { phaseEnd, phaseStart } from "./phase-times.js";
 import type { AdmitOptions, AdmitOutput, KrmResult } from "./types.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
@@ -19,6 +22,10 @@ export interface AdmissionRun {
   registry: SchemaRegistry;
   namespaces: NamespaceView;
   params: ParamIndex;
+  /** Policies by the requests their rules can match. */
+  index: PolicyIndex;
+  /** Param lookups, cached per (binding, request namespace). */
+  paramsFor: ParamCollector;
   options: AdmitOptions;
   authorizer: ReturnType<typeof offlineAuthorizer>;
 }
@@ -30,11 +37,17 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
+  const compileStart = phaseStart();
+  const bound = bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry));
+  phaseEnd("cel", compileStart);
+  const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
-    bound: bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry)),
+    bound,
     registry,
     namespaces: namespaceView(items),
-    params: buildParamIndex(items, options.defaultNamespace),
+    params,
+    index: buildPolicyIndex(bound),
+    paramsFor: paramCollector(params),
     options,
     authorizer: offlineAuthorizer(options.authorizer.decision),
   };

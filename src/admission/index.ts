@@ -14,3 +14,6 @@ export type { CompiledPolicy, CompiledExpression } from "./compile-policy.js";
 export type { PolicyModel, BindingModel, ItemRef, RuleModel } from "./policy-model.js";
 export { lintPolicies, lintCodes } from "./lint.js";
 export type { LintFinding, LintCode } from "./lint.js";
+// Per-phase timing for benchmarks (KMUTATE_PHASE_TIMES).
+export { enablePhaseTimes, phaseStart, phaseEnd, phaseTimes, phaseNames } from "./phase-times.js";
+export type { PhaseName, PhaseTimes } from "./phase-times.js";

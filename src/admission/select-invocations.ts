@@ -5,7 +5,8 @@ import type { CompiledPolicy } from "./compile-policy.js";
 import type { Invocation } from "./invocation.js";
 import { matchBinding, matchPolicy } from "./match-resources.js";
 import type { NamespaceLookup, RequestAttrs } from "./match-types.js";
-import { collectParams, paramKey, type ParamIndex, type ParamScope } from "./params.js";
+import { paramKey, type ParamIndex, type ParamScope } from "./params.js";
+import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import type { PolicyError } from "./policy-error.js";
 import type { BindingModel } from "./policy-model.js";
 
@@ -25,8 +26,17 @@ export interface Selection {
   errors: PolicyError[];
 }
 
-/** Builds the invocation list of one request. */
-export function selectInvocations(bound: readonly BoundPolicy[], attrs: RequestAttrs, namespaces: NamespaceLookup, params: ParamIndex): Selection {
+/**
+ * Builds the invocation list of one request. `bound` may be only the policies whose rules can
+ * match (see policy-index.ts); `collector` answers param lookups (Default: a fresh one, uncached).
+ */
+export function selectInvocations(
+  bound: readonly BoundPolicy[],
+  attrs: RequestAttrs,
+  namespaces: NamespaceLookup,
+  params: ParamIndex,
+  collector: ParamCollector = paramCollector(params),
+): Selection {
   const out: Selection = { invocations: [], errors: [] };
   for (const b of bound) {
     const policy = b.compiled.model;
@@ -48,7 +58,7 @@ export function selectInvocations(bound: readonly BoundPolicy[], attrs: RequestA
         continue;
       }
       if (!bm.matches) continue;
-      const collected = collectParams(policy, binding, attrs, params, b.paramScope ?? "Namespaced");
+      const collected = collector.collect(policy, binding, attrs.namespace, b.paramScope ?? "Namespaced");
       if ("error" in collected) {
         out.errors.push({ ...base, binding: binding.name, code: "configure-binding", message: collected.error });
         continue;

@@ -4,6 +4,8 @@ import { runFunction, type Admitter } from "../krm/index.js";
 import { readAll, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./apply.js";
+import { enablePhaseTimes, phaseTimes } from "../admission/index.js";
+import { writeFileSync } from "node:fs";
 
 /**
  * Runs the KRM function on stdin; returns the exit code (1 if any error result or bad input). On
@@ -14,12 +16,25 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
     await writeText(io.stderr, "kmutate: expected a ResourceList on stdin (pipe one in, or see kmutate --help)\n");
     return 1;
   }
+  // Benchmarks ask for per-phase times (bench/README.md); the file is written after the run.
+  const phaseFile = process.env.KMUTATE_PHASE_TIMES;
+  if (phaseFile) enablePhaseTimes();
   const run = runFunction(await readAll(io.stdin), admit);
+  if (phaseFile) writePhaseTimes(phaseFile);
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
   const errors = run.exitCode === 1 ? run.results.filter((r) => r.severity === "error").map(resultLine).join("") : "";
   await writeText(io.stderr, run.stderr + errors);
   return run.exitCode;
+}
+
+/** Writes the phase times as JSON (`{"parse":ms,…}`); a diagnostics aid, so failures are ignored. */
+function writePhaseTimes(path: string): void {
+  try {
+    writeFileSync(path, JSON.stringify(phaseTimes()) + "\n");
+  } catch {
+    // the run's output matters more than its timing
+  }
 }
 
 /** Registers `kmutate fn`, the default command. */

@@ -1,12 +1,13 @@
 // The KRM function: ResourceList bytes in → ResourceList text out, results, exit code. Bad input
 // becomes error results in the output list, or one stderr line when no list can be written.
-import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
+import { admit as realAdmit, phaseEnd, phaseStart, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
 import type { JsonObject, JsonValue } from "../data/index.js";
 import { formatError } from "./format-error.js";
 import { parseFunctionConfig } from "./function-config.js";
 import { decodeText, readDocument } from "./read.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
+import { loadSideInputs } from "./side-inputs.js";
 import { spliceOutput } from "./splice.js";
 import type { Format } from "./types.js";
 import { outputDocument, writeValue } from "./write.js";
@@ -34,7 +35,9 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
     if (!d.ok) return rejected([formatError(d.error, source)]);
     text = d.text;
   }
+  const parseStart = phaseStart();
   const read = readDocument(text);
+  phaseEnd("parse", parseStart);
   if (!read.ok) return rejected(read.errors.map((e) => formatError(e, source, text)));
   const check = checkResourceList(read.value);
   if (check.kind === "rejected") return rejected(check.errors.map((e) => formatError(e, source)));
@@ -44,7 +47,9 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
     return finish(check.doc, items, errorResults(check.errors, input ?? []), read.format, text, input);
   }
   const { doc, items, functionConfig } = check.list;
-  const config = parseFunctionConfig(functionConfig);
+  const parsed = parseFunctionConfig(functionConfig);
+  if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read.format, text, items);
+  const config = loadSideInputs(parsed.files, parsed.options);
   if (!config.ok) return finish(doc, items, errorResults(config.errors), read.format, text, items);
   let out: AdmitOutput;
   try {
@@ -68,6 +73,13 @@ function rejected(lines: string[]): FunctionRun {
  * byte for byte); anything else is re-serialised from `doc`.
  */
 function finish(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], format: Format, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+  const start = phaseStart();
+  const run = serialise(doc, items, results, format, text, inputItems);
+  phaseEnd("serialise", start);
+  return run;
+}
+
+function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], format: Format, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
     const spliced = spliceOutput(text, inputItems, items, results);
     if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };

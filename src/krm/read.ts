@@ -67,6 +67,9 @@ export function readDocument(input: Uint8Array | string): ReadResult<JsonValue> 
   return y;
 }
 
+/** An alias where a node can start: after a line start, whitespace, `[`, `{` or `,`. */
+const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/m;
+
 function readYaml(text: string): ReadResult<JsonValue> {
   let docs: unknown[];
   try {
@@ -82,7 +85,8 @@ function readYaml(text: string): ReadResult<JsonValue> {
     return { ok: false, errors: [{ code: "MULTIPLE_DOCUMENTS", message: `input has ${docs.length} YAML documents; a KRM function reads exactly one ResourceList` }] };
   }
   let value = docs[0] as JsonValue;
-  if (text.includes("&")) {
+  // Only aliases (`*name` where a node starts) can expand a tree; most lists have none.
+  if (text.includes("&") && ALIAS.test(text)) {
     const { expanded, unique } = measureExpansion(value);
     const limit = aliasExpansionLimit(unique);
     if (expanded > limit) {
