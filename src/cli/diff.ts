@@ -3,6 +3,7 @@
 import type { KrmResult } from "../admission/index.js";
 import { deepEqual, type JsonObject } from "../data/index.js";
 import { resourceRefOf, writeStream, type StreamFile } from "../krm/index.js";
+import { changedPaths } from "./diff-paths.js";
 import { renderObjectDiff, type DiffStep } from "./diff-render.js";
 
 function refKey(r: NonNullable<KrmResult["resourceRef"]>): string {
@@ -26,6 +27,24 @@ export function stepsFromResults(results: readonly KrmResult[]): (item: JsonObje
 
 /** Context lines of a unified diff. */
 const contextLines = 3;
+
+/** One invocation that changed an object: who, which pass, and the object before and after it. */
+export interface InvocationChange {
+  policy: string;
+  binding: string;
+  param?: string;
+  pass: 1 | 2;
+  before: JsonObject;
+  after: JsonObject;
+}
+
+/** Steps with exact paths from a per-invocation change list (labels worded as admission's `info` result). */
+export function stepsFromChanges(changes: readonly InvocationChange[]): DiffStep[] {
+  return changes.map((c) => ({
+    label: `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""}`,
+    paths: changedPaths(c.before, c.after),
+  }));
+}
 
 function lineCount(text: string): number {
   let n = 0;

@@ -5,11 +5,14 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { admit, defaultAdmitOptions } from "../../src/admission/index.js";
 import { applyCommand } from "../../src/cli/apply.js";
+import { stepsFromChanges, streamDiff } from "../../src/cli/diff.js";
+import { readStream } from "../../src/krm/index.js";
 import { unifiedHunks } from "../../src/cli/diff-lines.js";
 import { changedPaths, linePaths, pathText } from "../../src/cli/diff-paths.js";
 import { renderObjectDiff } from "../../src/cli/diff-render.js";
-import type { JsonValue } from "../../src/data/index.js";
+import { deepClone, type JsonObject, type JsonValue } from "../../src/data/index.js";
 import { memoryIo } from "./io.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -102,6 +105,30 @@ test("colour only when stdout is a TTY", async () => {
   assert.ok(!plain.includes("\x1b["));
   assert.ok(coloured.includes("\x1b[32m+    team: payments\x1b[0m"));
   assert.equal(coloured.replace(/\x1b\[\d+m/g, ""), plain);
+});
+
+test("with a per-invocation change list each hunk names its own invocation", async () => {
+  const sources = ["diff-app.yaml", "diff-policies.yaml"].map((f) => ({ path: f, text: readFileSync(inputs + f, "utf8") }));
+  const stream = readStream(sources);
+  assert.ok(stream.ok);
+  const out = admit(stream.items, defaultAdmitOptions);
+  const web = 0;
+  const final = out.items[web];
+  // The sidecar policy runs first (policies in name order): its step ends before the label is added.
+  const afterSidecar = deepClone(final) as JsonObject;
+  delete ((afterSidecar.metadata as JsonObject).labels as JsonObject).team;
+  const steps = stepsFromChanges([
+    { policy: "sidecar", binding: "sidecar-all", pass: 1, before: stream.items[web], after: afterSidecar },
+    { policy: "team-label", binding: "team-label-payments", param: "default/team", pass: 1, before: afterSidecar, after: final },
+  ]);
+  const text = streamDiff(stream.files, stream.items, out.items, out.results, false, (_item, i) => (i === web ? steps : []));
+  const headers = text.split("\n").filter((l) => l.startsWith("@@"));
+  assert.deepEqual(headers, [
+    "@@ -5,7 +5,8 @@ policy 'team-label' with binding 'team-label-payments' and param 'default/team'",
+    "@@ -19,6 +20,8 @@ policy 'sidecar' with binding 'sidecar-all'",
+    "@@ -36,7 +39,7 @@",
+    "@@ -47,3 +50,5 @@",
+  ]);
 });
 
 const cases: Array<{ name: string; args: string[] }> = [
