@@ -135,7 +135,7 @@ export function absentFieldReads(parsed: ParsedExpr, guards: ReadonlySet<string>
     const last = chain.path[chain.path.length - 1];
     if (shapes.includes("required")) continue;
     if (usage === "field" && !shapes.includes("map")) continue;
-    if (kinds.schemas.length === 0 && last === "containers") continue;
+    if (kinds.unknown && last === "containers") continue;
     seen.add(dotted);
     const shape = shapes.find((s) => s === "list" || s === "map" || s === "struct" || s === "scalar")
       ?? (usage === "range" || usage === "size" ? "list" : usage === "index" || usage === "in" ? "map" : undefined);

@@ -69,6 +69,12 @@ const rows: Row[] = [
       message: 'object.metadata.labels fails with "no such key: labels" on objects without labels; write object.metadata.?labels.orValue({})' }],
   },
   { name: "absent-field: fields of structs are not flagged", items: bound(policy("p", { variables: ["object.spec.template.metadata.name + 'x'"], resource: ["apps", "v1", "deployments"] })), expected: [] },
+  {
+    name: "absent-field: without a schema (wildcard rules) the usage picks the default",
+    items: bound(policy("p", { variables: ["size(object.spec.initContainers)"], resource: ["*", "*", "*"] })),
+    expected: [{ code: "absent-field", message: 'object.spec.initContainers fails with "no such key: initContainers" on objects without initContainers; write object.spec.?initContainers.orValue([])' }],
+  },
+  { name: "absent-field: without a schema containers are assumed present", items: bound(policy("p", { variables: ["size(object.spec.containers)"], resource: ["*", "*", "*"] })), expected: [] },
   { name: "absent-field: required PodSpec.containers is not flagged", items: bound(policy("p", { variables: ["object.spec.template.spec.containers.all(c, true)"], resource: ["apps", "v1", "deployments"] })), expected: [] },
   { name: "absent-field: metadata.name is not flagged", items: bound(policy("p", { variables: ["object.metadata.name.startsWith('a')"] })), expected: [] },
   {
