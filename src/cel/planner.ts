@@ -1,16 +1,18 @@
 // The planner: compiles a (checked) AST once into a tree of closures. Evaluation returns a value or
 // a CelError (never throws), tracks cel-go's actual cost in the state object, and honours the
-// per-call cost limit inside comprehensions. Longer than 300 lines: it is the evaluator.
+// per-call cost limit inside comprehensions. Value access is in values/access.ts, overload dispatch in
+// lib/dispatch.ts. Longer than 300 lines: it is the planner.
 import type { Expr, Comprehension, Constant } from "./ast.js";
 import type { CelEnv } from "./env.js";
-import type { CelType, Overload } from "./types.js";
+import type { Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, jsonOfMap, fromJson, celMapFrom, celObject, celOptional, optionalNone,
+  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, jsonOfMap, fromJson, celMapFrom, celObject, optionalNone,
   celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
-  type CelValue, type CelError, type CelList, type CelMap, type CelObject, type CelOptional, type CelUint, type CelOpaque,
+  type CelValue, type CelError, type CelList, type CelMap, type CelOptional, type CelUint,
 } from "./values/index.js";
-import { listIndex, mapIndex } from "./lib/std-operators.js";
+import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
+import { optionalSelect, selectField, testField, indexValue, optionalIndex } from "./values/access.js";
 import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
 
@@ -50,227 +52,6 @@ function constValue(c: Constant): CelValue {
 function label(v: CelValue | CelError, id: number): CelValue | CelError {
   if (isCelError(v) && v.exprId === 0) v.exprId = id;
   return v;
-}
-
-// Runtime matcher of one parameter type: a kind tag (-1: any) and, for objects/opaques, a name.
-interface Want { k: number; name?: string }
-function wantOf(t: CelType): Want {
-  switch (t.kind) {
-    case "dyn": case "param": case "error": return { k: -1 };
-    case "bool": return { k: K.bool };
-    case "int": return { k: K.int };
-    case "uint": return { k: K.uint };
-    case "double": return { k: K.double };
-    case "string": return { k: K.string };
-    case "bytes": return { k: K.bytes };
-    case "null": return { k: K.null };
-    case "timestamp": return { k: K.timestamp };
-    case "duration": return { k: K.duration };
-    case "list": return { k: K.list };
-    case "map": return { k: K.map };
-    case "type": return { k: K.type };
-    case "optional": return { k: K.optional };
-    case "object": return { k: K.object, name: t.name };
-    case "opaque": return { k: K.opaque, name: t.name };
-  }
-}
-function matchesWant(w: Want, v: CelValue, k: number): boolean {
-  if (w.k === -1) return true;
-  if (w.k !== k) return false;
-  if (w.name === undefined) return true;
-  const n = (v as CelObject | CelOpaque).typeName;
-  return n === w.name || (k === K.object && w.name === "Object" && n.startsWith("Object."));
-}
-
-/** Resolves an overload for runtime arguments; cached by argument kinds when no names are involved. */
-class Dispatcher {
-  private readonly wants: Want[][];
-  private readonly cache1: (Overload | null | undefined)[] = [];
-  private readonly cache2: (Overload | null | undefined)[] = [];
-  private readonly cacheN = new Map<number, Overload | null>();
-  constructor(readonly candidates: readonly Overload[]) {
-    this.wants = candidates.map((o) => o.args.map(wantOf));
-  }
-  private search(args: readonly CelValue[]): Overload | null {
-    outer: for (let c = 0; c < this.candidates.length; c++) {
-      const w = this.wants[c];
-      for (let i = 0; i < args.length; i++) if (!matchesWant(w[i], args[i], kindOf(args[i]))) continue outer;
-      return this.candidates[c];
-    }
-    return null;
-  }
-  resolve1(a: CelValue): Overload | null {
-    const k = kindOf(a);
-    if (k >= K.object) return this.search([a]);
-    let h = this.cache1[k];
-    if (h === undefined) h = this.cache1[k] = this.search([a]);
-    return h;
-  }
-  resolve2(a: CelValue, b: CelValue): Overload | null {
-    const ka = kindOf(a), kb = kindOf(b);
-    if (ka >= K.object || kb >= K.object) return this.search([a, b]);
-    const key = ka * 16 + kb;
-    let h = this.cache2[key];
-    if (h === undefined) h = this.cache2[key] = this.search([a, b]);
-    return h;
-  }
-  resolveN(args: readonly CelValue[]): Overload | null {
-    let key = 0;
-    for (let i = 0; i < args.length; i++) {
-      const k = kindOf(args[i]);
-      if (k >= K.object) return this.search(args);
-      key = key * 16 + k;
-    }
-    let h = this.cacheN.get(key);
-    if (h === undefined) this.cacheN.set(key, (h = this.search(args)));
-    return h;
-  }
-}
-
-const dispatchers = new WeakMap<CelEnv, Map<string, Dispatcher | undefined>>();
-/** The shared dispatcher of an env's overloads named `fn` with this call shape (undefined: none). */
-function dispatcherFor(env: CelEnv, fn: string, member: boolean, n: number): Dispatcher | undefined {
-  let m = dispatchers.get(env);
-  if (!m) dispatchers.set(env, (m = new Map()));
-  const key = `${fn}/${member ? 1 : 0}/${n}`;
-  if (m.has(key)) return m.get(key);
-  const candidates = (env.functions.get(fn) ?? []).filter((o) => o.member === member && o.args.length === n);
-  const d = candidates.length ? new Dispatcher(candidates) : undefined;
-  m.set(key, d);
-  return d;
-}
-
-const narrowCache = new WeakMap<Dispatcher, Map<string, Dispatcher>>();
-function narrowed(all: Dispatcher, rows: Overload[]): Dispatcher {
-  let m = narrowCache.get(all);
-  if (!m) narrowCache.set(all, (m = new Map()));
-  const key = rows.map((r) => all.candidates.indexOf(r)).join(",");
-  let d = m.get(key);
-  if (!d) m.set(key, (d = new Dispatcher(rows)));
-  return d;
-}
-
-function thrown(e: unknown): CelError {
-  return celError(e instanceof Error ? e.message : String(e));
-}
-/** Calls an implementation; a thrown exception becomes an error value. */
-function invoke1(o: Overload, a: CelValue): CelValue | CelError {
-  try {
-    return o.impl(a);
-  } catch (e) {
-    return thrown(e);
-  }
-}
-function invoke2(o: Overload, a: CelValue, b: CelValue): CelValue | CelError {
-  try {
-    return o.impl(a, b);
-  } catch (e) {
-    return thrown(e);
-  }
-}
-function invokeN(o: Overload, args: CelValue[]): CelValue | CelError {
-  try {
-    return o.impl(...args);
-  } catch (e) {
-    return thrown(e);
-  }
-}
-
-function optionalSelect(v: CelValue, field: string): CelOptional | CelError {
-  const k = kindOf(v);
-  if (k === K.map) {
-    const r = (v as CelMap).get(field);
-    return r === undefined ? optionalNone : celOptional(r);
-  }
-  if (k === K.object) {
-    const o = v as CelObject;
-    if (!objectHas(o, field)) return optionalNone;
-    const r = objectField(o, field);
-    return isCelError(r) ? r : celOptional(r);
-  }
-  return celError(errText.noSuchOverload);
-}
-
-function objectHas(o: CelObject, field: string): boolean {
-  if (o.typeName === JSONPATCH_TYPE && field !== "value") {
-    const v = o.get(field);
-    return typeof v === "string" && v !== "";
-  }
-  return o.isSet(field);
-}
-function objectField(o: CelObject, field: string): CelValue | CelError {
-  const v = o.get(field);
-  if (v !== undefined) return v;
-  if (o.typeName === JSONPATCH_TYPE) {
-    if (!JSONPATCH_FIELDS.has(field)) return celError(`unexpected JSONPatchType field: ${field}`);
-    return field === "value" ? null : "";
-  }
-  return o.typeName.startsWith("Object") ? null : celError(`no such key: ${field}`);
-}
-
-/** `v.field` for maps and objects, with optional chaining through optionals. */
-function selectField(v: CelValue, field: string): CelValue | CelError {
-  switch (kindOf(v)) {
-    case K.map: {
-      const r = (v as CelMap).get(field);
-      return r === undefined ? celError(`no such key: ${field}`) : r;
-    }
-    case K.object: return objectField(v as CelObject, field);
-    case K.optional: {
-      const inner = (v as CelOptional).value;
-      return inner === undefined ? optionalNone : optionalSelect(inner, field);
-    }
-    default: return celError(`no such key: ${field}`);
-  }
-}
-
-function testField(v: CelValue, field: string): CelValue | CelError {
-  switch (kindOf(v)) {
-    case K.map: return (v as CelMap).has(field);
-    case K.object: return objectHas(v as CelObject, field);
-    case K.optional: {
-      const inner = (v as CelOptional).value;
-      return inner === undefined ? false : testField(inner, field);
-    }
-    default: return celError(`invalid type for field selection.`);
-  }
-}
-
-/** `a[i]` for lists and maps (and optional chaining). */
-function indexValue(a: CelValue, i: CelValue): CelValue | CelError {
-  switch (kindOf(a)) {
-    case K.list: {
-      const ki = kindOf(i);
-      if (ki !== K.int && ki !== K.uint && ki !== K.double) return celError(errText.noSuchOverload);
-      return listIndex(a as CelList, i);
-    }
-    case K.map: {
-      const ki = kindOf(i);
-      if (ki > K.double && ki !== K.string) return celError(errText.noSuchOverload);
-      return mapIndex(a as CelMap, i);
-    }
-    case K.optional: {
-      const inner = (a as CelOptional).value;
-      return inner === undefined ? optionalNone : optionalIndex(inner, i);
-    }
-    default: return celError(errText.noSuchOverload);
-  }
-}
-function optionalIndex(a: CelValue, i: CelValue): CelValue | CelError {
-  const k = kindOf(a);
-  if (k === K.optional) {
-    const inner = (a as CelOptional).value;
-    return inner === undefined ? optionalNone : optionalIndex(inner, i);
-  }
-  if (k === K.map) {
-    const r = (a as CelMap).get(i);
-    return r === undefined ? optionalNone : celOptional(r);
-  }
-  if (k === K.list) {
-    const r = indexValue(a, i);
-    return isCelError(r) ? (r.message.startsWith("index out of bounds") ? optionalNone : r) : celOptional(r);
-  }
-  return celError(errText.noSuchOverload);
 }
 
 function sizeOf(v: CelValue): number {

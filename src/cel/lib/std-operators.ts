@@ -7,6 +7,7 @@ import {
   type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
 import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
+import { listIndex, mapIndex } from "../values/access.js";
 
 /**
  * Longest list `+` builds: cel-go concatenates lazily at cost 1, kmutate copies, so repeated
@@ -48,21 +49,8 @@ function comparisonRows(): Overload[] {
   return rows;
 }
 
-function listIndex(l: CelList, i: CelValue): CelValue | CelError {
-  let n: number;
-  if (typeof i === "bigint") n = Number(i);
-  else if (typeof i === "number") { if (!Number.isInteger(i)) return celError(`unsupported index value ${i} in list`); n = i; }
-  else n = Number((i as CelUint).value);
-  if (n < 0 || n >= l.size()) return celError(`index out of bounds: ${String(typeof i === "object" ? (i as CelUint).value : i)}`);
-  return l.get(n);
-}
-/** `m[k]` with cel-go's `no such key` error. */
-export function mapIndex(m: CelMap, k: CelValue): CelValue | CelError {
-  const v = m.get(k);
-  return v === undefined ? celError(`no such key: ${typeof k === "object" && k !== null && (k as { kind: number }).kind === 2 ? (k as CelUint).value : String(k)}`) : v;
-}
-/** `l[i]` with cel-go's index errors. */
-export { listIndex };
+/** `m[k]` and `l[i]` with cel-go's errors (shared with the planner). */
+export { listIndex, mapIndex };
 
 function inList(x: CelValue, l: CelList): boolean {
   const n = l.size();
