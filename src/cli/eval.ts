@@ -18,7 +18,7 @@ export interface EvalOptions {
   object?: string;
   /** `oldObject`; its presence makes the default request an UPDATE. Default: none (null). */
   oldObject?: string;
-  /** `params`, declared only when given. Default: none (`params` undeclared). */
+  /** `params`, declared only when given; an empty file is `null`. Default: none (`params` undeclared). */
   params?: string;
   /** `namespaceObject`. Default: none (null). */
   namespaceObject?: string;
@@ -58,6 +58,7 @@ async function loadObject(path: string | undefined, io: CliIo, what: string): Pr
   }
   const d = decodeText(bytes);
   if (!d.ok) return { ok: false, error: formatError(d.error, path) };
+  if (/^\s*$/.test(d.text.replace(/^(?:#.*|---\s*)$/gm, ""))) return { ok: true, value: null };
   const doc = readDocument(d.text);
   if (!doc.ok) return { ok: false, error: formatError(doc.errors[0], path, d.text) };
   if (doc.value === null) return { ok: true, value: null };

@@ -20,6 +20,7 @@ const cases: Array<{ name: string; expr: string; opts?: EvalOptions; stdout?: un
   { name: "--old-object makes the default request an UPDATE", expr: "request.operation", opts: { object: "pod.yaml", oldObject: "pod.yaml" }, stdout: "UPDATE" },
   { name: "--request replaces the default request", expr: "[request.operation, request.userInfo.username]", opts: { object: "pod.yaml", request: "request.json" }, stdout: ["UPDATE", "alice"] },
   { name: "params are declared with --params", expr: "params.data.image", opts: { params: "params.yaml" }, stdout: "envoy:1.30" },
+  { name: "an empty --params file is null", expr: "params == null", opts: { params: "empty.yaml" }, stdout: true },
   { name: "params are undeclared without --params", expr: "params.data.image", code: 1, stderr: "ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.data.image\n | ^\n" },
   { name: "namespaceObject is typed", expr: "namespaceObject.metadata.labels.team", opts: { namespaceObject: "namespace.yaml" }, stdout: "payments" },
   { name: "Object needs --mutation", expr: "Object{}", code: 1, stderr: "ERROR: <input>:1:7: undeclared reference to 'Object' (in container '')\n | Object{}\n | ......^\n" },
