@@ -4,7 +4,7 @@
 import { deepEqual, type JsonValue } from "../data/index.js";
 import type { KrmResult } from "../admission/index.js";
 import { findItemSpans } from "./item-spans.js";
-import { writeItemYaml } from "./write-item.js";
+import { writeItemsYaml } from "./write-item.js";
 import { resultsValue, writeYaml } from "./write.js";
 
 /**
@@ -20,12 +20,16 @@ export function spliceOutput(text: string, before: readonly JsonValue[], after: 
   // A stale `results` is replaced, and results cannot be appended after a document end marker.
   if (/^results:/m.test(head) || /^(?:results:|---|\.\.\.)/m.test(tail)) return undefined;
   const parts: string[] = [head];
-  const pad = " ".repeat(indent);
+  const changed: number[] = [];
   for (let i = 0; i < spans.length; i++) {
-    const span = text.slice(spans[i][0], spans[i][1]);
-    if (before[i] === after[i] || deepEqual(before[i], after[i])) parts.push(span);
-    else parts.push(renderItem(after[i], span, pad));
+    parts.push(text.slice(spans[i][0], spans[i][1]));
+    if (before[i] !== after[i] && !deepEqual(before[i], after[i])) changed.push(i);
   }
+  const rendered = writeItemsYaml(changed.map((i) => after[i]), changed.map((i) => parts[i + 1]));
+  const pad = " ".repeat(indent);
+  changed.forEach((i, k) => {
+    parts[i + 1] = pad === "" ? rendered[k] : rendered[k].replace(/^(?=.)/gm, pad);
+  });
   if (results.length > 0) {
     if (tail !== "" && !tail.endsWith("\n")) tail += "\n";
     else if (tail === "" && !parts[parts.length - 1].endsWith("\n")) tail = "\n";
@@ -33,10 +37,4 @@ export function spliceOutput(text: string, before: readonly JsonValue[], after: 
   }
   parts.push(tail);
   return parts.join("");
-}
-
-/** One changed item (source text `span`) as a block sequence entry (`- …`) indented by `pad`. */
-function renderItem(after: JsonValue, span: string, pad: string): string {
-  const out = writeItemYaml(after, span);
-  return pad === "" ? out : out.replace(/^(?=.)/gm, pad);
 }

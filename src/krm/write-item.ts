@@ -65,19 +65,27 @@ function sourceFlow(texts: readonly string[], value: JsonValue): string | undefi
   return undefined;
 }
 
-function replacer(hints: StyleHints): (this: unknown, key: string, value: unknown) => unknown {
+/** The replacer for one dump of `top` (changed items; `hints[i]` are the styles of item i). */
+function replacer(top: readonly JsonValue[], hints: readonly (StyleHints | undefined)[]): (this: unknown, key: string, value: unknown) => unknown {
+  let current: StyleHints | undefined;
   return function (this: unknown, key: string, value: unknown): unknown {
+    if (this === top) {
+      current = hints[Number(key)];
+      activeKeys = current && current.keys.size > 0 ? current.keys : undefined;
+      return value;
+    }
+    if (current === undefined) return value;
     const inSeq = Array.isArray(this);
     if (typeof value === "string") {
-      const style = inSeq ? hints.entries.get(value) : hints.values.get(key + "\0" + value);
+      const style = inSeq ? current.entries.get(value) : current.values.get(key + "\0" + value);
       const text = style === undefined ? undefined : styled(value, style);
       if (text !== undefined) return new Verbatim(text);
       // A value equal to a hinted key: keep the writer's own choice (keyType is for keys only).
-      if (hints.keys.has(value)) return new Verbatim(scalarText(value, false));
+      if (current.keys.has(value)) return new Verbatim(scalarText(value, false));
       return value;
     }
     if (!inSeq && value !== null && typeof value === "object") {
-      const texts = hints.flows.get(key);
+      const texts = current.flows.get(key);
       const text = texts && sourceFlow(texts, value as JsonValue);
       if (text !== undefined) return new Verbatim(text);
     }
@@ -85,17 +93,36 @@ function replacer(hints: StyleHints): (this: unknown, key: string, value: unknow
   };
 }
 
-/**
- * One changed item as a block sequence entry (`- …`, compact nested sequences), with the quoting
- * and flow styles of `source` (the item's original text) restored where its values are unchanged.
- */
-export function writeItemYaml(item: JsonValue, source: string): string {
-  const hints = scanStyles(source);
-  if (!hints) return yaml.dump([item], options);
-  activeKeys = hints.keys.size > 0 ? hints.keys : undefined;
+function dumpItems(items: readonly JsonValue[], sources: readonly string[]): string {
+  const hints = sources.map(scanStyles);
+  if (hints.every((h) => h === undefined)) return yaml.dump(items, options);
   try {
-    return yaml.dump([item], { ...options, replacer: replacer(hints) });
+    return yaml.dump(items, { ...options, replacer: replacer(items, hints) });
   } finally {
     activeKeys = undefined;
   }
+}
+
+/**
+ * Changed items as block sequence entries (`- …`, compact nested sequences), one string each,
+ * with the quoting and flow styles of `sources[i]` (item i's original text) restored where its
+ * values are unchanged. One dump for all of them: entries are the only lines at column 0.
+ */
+export function writeItemsYaml(items: readonly JsonValue[], sources: readonly string[]): string[] {
+  if (items.length === 0) return [];
+  const out = dumpItems(items, sources);
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = out.indexOf("\n-"); i >= 0; i = out.indexOf("\n-", i + 1)) {
+    parts.push(out.slice(start, i + 1));
+    start = i + 1;
+  }
+  parts.push(out.slice(start));
+  if (parts.length === items.length) return parts;
+  return items.map((item, i) => dumpItems([item], [sources[i]])); // not expected: split failed
+}
+
+/** One changed item as a block sequence entry; see {@link writeItemsYaml}. */
+export function writeItemYaml(item: JsonValue, source: string): string {
+  return dumpItems([item], [source]);
 }

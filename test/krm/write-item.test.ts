@@ -6,7 +6,7 @@ import fc from "fast-check";
 import yaml from "js-yaml";
 import { deepEqual, JsonFloat, type JsonObject, type JsonValue } from "../../src/data/index.js";
 import { readDocument } from "../../src/krm/index.js";
-import { writeItemYaml } from "../../src/krm/write-item.js";
+import { writeItemsYaml, writeItemYaml } from "../../src/krm/write-item.js";
 
 interface Row {
   name: string;
@@ -107,5 +107,16 @@ test("property: a changed item written with any source's styles reads back as it
       assert.ok(deepEqual(back.value, [after]), `source:\n${source}\nout:\n${out}`);
     }),
     { numRuns: 500 },
+  );
+});
+
+test("property: writing changed items in one dump equals writing each alone", () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(item, item, quoting), { maxLength: 6 }), (rows) => {
+      const items = rows.map(([after]) => after);
+      const sources = rows.map(([after, before, q]) => yaml.dump([{ ...before, ...after }], { ...q, lineWidth: -1, noArrayIndent: true }));
+      assert.deepEqual(writeItemsYaml(items, sources), items.map((it, i) => writeItemYaml(it, sources[i])));
+    }),
+    { numRuns: 300 },
   );
 });
