@@ -46,6 +46,12 @@ export function stepsFromChanges(changes: readonly InvocationChange[]): DiffStep
   }));
 }
 
+function lineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf("\n", from); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
 function lineCount(text: string): number {
   let n = 0;
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
@@ -68,15 +74,19 @@ export function streamDiff(
   let k = 0;
   for (const file of files) {
     const { text, path } = file.source;
+    const fileLines = text.split("\n");
     let delta = 0;
+    let counted = 0;
+    let linesBefore = 0;
     for (const d of file.docs) {
       if (d.value === undefined) continue;
       const i = k++;
       if (deepEqual(before[i], after[i])) continue;
       const oldText = text.slice(d.start, d.end);
       const newText = writeStream([{ source: file.source, docs: [d] }], [after[i]]);
-      const beforeLine = text.slice(0, d.start).split("\n").length - 1;
-      const fileLines = text.split("\n");
+      linesBefore += lineBreaks(text, counted, d.start);
+      counted = d.start;
+      const beforeLine = linesBefore;
       const docLines = oldText.split("\n").length - (oldText.endsWith("\n") ? 1 : 0);
       const tail = fileLines.slice(beforeLine + docLines, beforeLine + docLines + contextLines);
       if (tail.length > 0 && tail[tail.length - 1] === "" && beforeLine + docLines + tail.length === fileLines.length) tail.pop();
