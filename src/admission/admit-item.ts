@@ -135,13 +135,24 @@ function schemaProblem(id: ItemIdentity, run: AdmissionRun, results: KrmResult[]
   return undefined;
 }
 
-function oldObjectOf(item: JsonObject, run: AdmissionRun): JsonObject | undefined {
-  const olds = run.options.oldObjects;
+/** apiVersion/kind/namespace/name: how an item finds its old object. */
+function oldObjectKey(o: JsonObject): string {
+  return [getString(o, "apiVersion"), getString(o, "kind"), getString(o, "metadata", "namespace") ?? "", getString(o, "metadata", "name")].join("/");
+}
+
+/** The old objects for UPDATE by key (the first of duplicates wins), built once per run. */
+export function indexOldObjects(olds: readonly JsonObject[] | undefined): Map<string, JsonObject> | undefined {
   if (!olds) return undefined;
-  const key = (o: JsonObject): string =>
-    [getString(o, "apiVersion"), getString(o, "kind"), getString(o, "metadata", "namespace") ?? "", getString(o, "metadata", "name")].join("/");
-  const k = key(item);
-  return olds.find((o) => key(o) === k);
+  const byKey = new Map<string, JsonObject>();
+  for (const o of olds) {
+    const k = oldObjectKey(o);
+    if (!byKey.has(k)) byKey.set(k, o);
+  }
+  return byKey;
+}
+
+function oldObjectOf(item: JsonObject, run: AdmissionRun): JsonObject | undefined {
+  return run.oldObjects?.get(oldObjectKey(item));
 }
 
 function withNamespace(item: JsonObject, namespace: string): JsonObject {

@@ -11,7 +11,7 @@ import { itemResult } from "./results.js";
 import type { BoundPolicy } from "./select-invocations.js";
 import { buildPolicyIndex, type PolicyIndex } from "./policy-index.js";
 import { paramCollector, type ParamCollector } from "./policy-index-params.js";
-import { admitItem } from "./admit-item.js";
+import { admitItem, indexOldObjects } from "./admit-item.js";
 import { offlineAuthorizer } from "./authorizer.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
 import type { AdmitOptions, AdmitOutput, KrmResult } from "./types.js";
@@ -26,6 +26,8 @@ export interface AdmissionRun {
   index: PolicyIndex;
   /** Param lookups, cached per (binding, request namespace). */
   paramsFor: ParamCollector;
+  /** `options.oldObjects` by apiVersion/kind/namespace/name. */
+  oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
   authorizer: ReturnType<typeof offlineAuthorizer>;
 }
@@ -48,6 +50,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     params,
     index: buildPolicyIndex(bound),
     paramsFor: paramCollector(params),
+    oldObjects: indexOldObjects(options.oldObjects),
     options,
     authorizer: offlineAuthorizer(options.authorizer.decision),
   };
