@@ -1,11 +1,8 @@
 // Compiles a policy's CEL once (reference §4.4): variables in order (each sees only earlier ones),
 // matchConditions (bool), mutations (Object / list(JSONPatch)). Errors are stored, not thrown:
 // they are reported on each object the policy is invoked for, under its failurePolicy.
-import {
-  authzTypes, celEnv, compile, kubernetesLibraries, typeText,
-  type CelEnv, type CelLibrary, type CelType, type Program,
-} from "../cel/index.js";
-import { admissionTypes, admissionVariables } from "./cel-declarations.js";
+import { compile, typeText, type CelEnv, type CelType, type Program } from "../cel/index.js";
+import { expressionEnv } from "./expression-env.js";
 import type { PatchType, PolicyModel } from "./policy-model.js";
 
 /** One compiled expression: a program, or the apiserver's compile error text. */
@@ -28,27 +25,6 @@ export interface CompiledPolicy {
 /** Type name of the `variables` object in every policy's environment. */
 export const variablesTypeName = "kubernetes.variables";
 
-const baseEnvs = new Map<string, CelEnv>();
-
-/** The environment of MAP expressions before `variables` is declared (one per shape, shared). */
-function baseEnv(hasParams: boolean, mutation: boolean, extra: readonly CelLibrary[]): CelEnv {
-  const key = `${hasParams}:${mutation}`;
-  let env = baseEnvs.get(key);
-  if (!env) {
-    env = celEnv({
-      variables: {
-        ...admissionVariables(hasParams),
-        authorizer: { kind: "opaque", name: authzTypes.authorizer },
-        "authorizer.requestResource": { kind: "opaque", name: authzTypes.resourceCheck },
-      },
-      types: admissionTypes,
-      ...kubernetesLibraries({ mutation, extra }),
-    });
-    baseEnvs.set(key, env);
-  }
-  return env;
-}
-
 function withVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
   return env.extend({
     types: { [variablesTypeName]: { fields } },
@@ -70,10 +46,10 @@ function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: "Ob
   return { text, fieldPath, program: r.program, type: r.type };
 }
 
-/** Compiles every expression of `policy`. `extra` are further Kubernetes libraries (quantity, IP…). */
-export function compilePolicy(policy: PolicyModel, extra: readonly CelLibrary[] = []): CompiledPolicy {
+/** Compiles every expression of `policy`. */
+export function compilePolicy(policy: PolicyModel): CompiledPolicy {
   const hasParams = policy.paramKind !== undefined;
-  const plain = baseEnv(hasParams, false, extra);
+  const plain = expressionEnv(hasParams, false);
   const fields: Record<string, CelType> = {};
   const variables: CompiledPolicy["variables"] = [];
   for (const v of policy.variables) {
@@ -83,7 +59,7 @@ export function compilePolicy(policy: PolicyModel, extra: readonly CelLibrary[] 
   }
   const condEnv = withVariables(plain, fields);
   const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...strip(compileOne(condEnv, m.expression, m.fieldPath, "bool")) }));
-  const mutEnv = withVariables(baseEnv(hasParams, true, extra), fields);
+  const mutEnv = withVariables(expressionEnv(hasParams, true), fields);
   const mutations = policy.mutations.map((m) => ({
     patchType: m.patchType,
     ...strip(compileOne(mutEnv, m.expression, m.fieldPath, m.patchType === "ApplyConfiguration" ? "Object" : "list(JSONPatch)")),

@@ -1,5 +1,5 @@
-// The CEL environment of one MAP expression outside a policy (no `variables`): what `kmutate eval`
-// compiles in and what the policy lint parses with. Same declarations as `compilePolicy`'s base env.
+// The CEL environment of MAP expressions before `variables` is declared: what policies compile in
+// (compile-policy adds `variables`), what `kmutate eval` compiles in and what the policy lint parses with.
 import { authzTypes, celEnv, kubernetesLibraries, type CelEnv } from "../cel/index.js";
 import { admissionTypes, admissionVariables } from "./cel-declarations.js";
 

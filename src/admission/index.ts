@@ -3,7 +3,7 @@ export { admit } from "./admit.js";
 export { defaultAdmitOptions } from "./types.js";
 export type { AdmitOptions, AdmitOutput, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
 // For the authoring commands (`kmutate eval`, `kmutate check`): declarations, policy loading and compilation.
-export { expressionEnv } from "./lint-env.js";
+export { expressionEnv } from "./expression-env.js";
 export { offlineAuthorizer } from "./authorizer.js";
 export { buildRequest } from "./request.js";
 export { identify } from "./item-identity.js";

@@ -6,7 +6,7 @@ import type { JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import { compilePolicy, type CompiledExpression } from "./compile-policy.js";
 import { matchedSchemas } from "./lint-kinds.js";
-import { expressionEnv } from "./lint-env.js";
+import { expressionEnv } from "./expression-env.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
 import { absentFieldReads, guardedPaths, type ExprFinding } from "./lint-reads.js";
 import { loadPolicies, type LoadProblem } from "./load-policies.js";
