@@ -5,7 +5,8 @@ import { resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
 import {
-  decodeText, exitCodeOf, formatError, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream, type Admitter,
+  decodeText, exitCodeOf, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
+  type Admitter, type SideInputPaths,
 } from "../krm/index.js";
 import { APPLY_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
@@ -27,6 +28,10 @@ export interface ApplyOptions {
   output: OutputFormat;
   /** Print a unified diff per changed object instead of the stream. Default: false. */
   diff?: boolean;
+  /** UPDATE: file or folder with the objects as they are in the cluster. Default: the config's `spec.oldObjectsPath`, else none. */
+  oldObjects?: string;
+  /** OpenAPI v3 documents for kinds without a CRD in the input (added to the config's). Default: none. */
+  openapi?: string[];
 }
 
 /** Runs `apply`; returns the exit code. */
@@ -35,7 +40,7 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
     await writeText(io.stderr, lines.map((l) => `kmutate: ${l}\n`).join(""));
     return 1;
   };
-  const options = await loadConfig(opts.config, io);
+  const options = await loadConfig(opts, io);
   if (!options.ok) return fail(options.errors);
   const { sources, errors } = await readSources(opts.filename, io);
   if (errors.length > 0) return fail(errors);
@@ -75,8 +80,18 @@ export function resultLine(r: KrmResult): string {
   return `${parts.join(": ")}: ${r.message}\n`;
 }
 
-async function loadConfig(path: string | undefined, io: CliIo): Promise<{ ok: true; options: AdmitOptions } | { ok: false; errors: string[] }> {
-  if (path === undefined) return { ok: true, options: { ...defaultAdmitOptions } };
+/** The functionConfig file (if any) plus `--old-objects`/`--openapi`, with the files they name read (paths relative to the working directory). */
+async function loadConfig(opts: ApplyOptions, io: CliIo): Promise<{ ok: true; options: AdmitOptions } | { ok: false; errors: string[] }> {
+  const c = await readConfig(opts.config, io);
+  if (!c.ok) return c;
+  const files: SideInputPaths = { ...c.files, openapiPaths: [...c.files.openapiPaths, ...(opts.openapi ?? [])] };
+  if (opts.oldObjects !== undefined) files.oldObjectsPath = opts.oldObjects;
+  const loaded = loadSideInputs(files, c.options, { cwd: io.cwd, confine: false });
+  return loaded.ok ? loaded : { ok: false, errors: loaded.errors.map((e) => formatError(e, opts.config ?? "command line")) };
+}
+
+async function readConfig(path: string | undefined, io: CliIo): Promise<{ ok: true; options: AdmitOptions; files: SideInputPaths } | { ok: false; errors: string[] }> {
+  if (path === undefined) return { ok: true, options: { ...defaultAdmitOptions }, files: { openapiPaths: [] } };
   let bytes: Buffer;
   try {
     bytes = await readFile(resolve(io.cwd, path));
@@ -99,6 +114,8 @@ export function registerApply(program: Command, io: CliIo, done: (code: number) 
     .description("Apply the MutatingAdmissionPolicies found among the given manifests to the other objects, and print all documents.")
     .requiredOption("-f, --filename <path...>", "file, directory (recursive *.yaml, *.yml, *.json) or - for stdin; repeatable")
     .option("--config <file>", "functionConfig file (MutationConfig or ConfigMap)")
+    .option("--old-objects <path>", "UPDATE: file or folder with the objects as they are in the cluster (use with operation: UPDATE)")
+    .option("--openapi <file...>", "OpenAPI v3 document(s) for kinds without a CRD in the input (kubectl get --raw /openapi/v3/apis/<group>/<version>)")
     .addOption(new Option("-o, --output <format>", "output format").choices(outputFormats).default("yaml" satisfies OutputFormat))
     .addOption(new Option("--diff", "print a unified diff per changed object (hunks name the policy and binding) instead of the stream").conflicts("output"))
     .addHelpText("after", APPLY_HELP)

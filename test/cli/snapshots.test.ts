@@ -1,4 +1,4 @@
-// Snapshot tests of the built bin: each case spawns `dist/src/cli/bin.js` and compares command,
+// Snapshot tests of the built bin (the one built beside this test): each case spawns it and compares command,
 // exit code, stdout and stderr with test/cli/snapshots/<case>.md (UPDATE_SNAPSHOTS=1 rewrites).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const bin = root + "dist/src/cli/bin.js";
+const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url));
 const fixtures = root + "test/cli/fixtures/";
 const snapshots = root + "test/cli/snapshots/";
 
