@@ -22,6 +22,16 @@ export interface InvokerPorts<P> {
   failurePolicy(policy: P): "Fail" | "Ignore";
 }
 
+/** One invocation that changed the object: who, in which pass, and the object before and after it. */
+export interface InvocationChange {
+  pass: 1 | 2;
+  policy: string;
+  binding: string;
+  param?: string;
+  before: JsonObject;
+  after: JsonObject;
+}
+
 /** The result of admitting one object through its invocations. */
 export interface InvokeOutcome {
   /** The object after all passes (the input object when nothing changed). */
@@ -30,8 +40,8 @@ export interface InvokeOutcome {
   errors: PolicyError[];
   /** A status error that aborted the request (bypasses failurePolicy), if any. */
   statusError?: PolicyError;
-  /** The invocations that changed the object, in order (`policy/binding[/param]`), per pass. */
-  changedBy: { pass: 1 | 2; policy: string; binding: string; param?: string }[];
+  /** The invocations that changed the object, in order, with the object before and after each (shared, not copied). */
+  changedBy: InvocationChange[];
 }
 
 /** Runs every invocation once, then the reinvocation pass when any mutation ran (reference §2.8). */
@@ -74,7 +84,7 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
     }
     if (!deepEqual(before, out.object)) {
       state.promote();
-      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey });
+      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, before, after: out.object });
     }
     if (ports.reinvocationPolicy(inv.policy) === "IfNeeded") state.addPreviouslyInvoked(key);
   }
