@@ -51,7 +51,8 @@ const jsonFloatType = new yaml.Type("tag:kmutate.dev,2026:jsonfloat", {
   represent: (v: object) => yamlFloatText((v as JsonFloat).value),
 });
 
-function yamlFloatText(n: number): string {
+/** Text of a double as the dumper writes it (`.nan`, `.inf`, `1.0`). */
+export function yamlFloatText(n: number): string {
   if (Number.isNaN(n)) return ".nan";
   if (n === Infinity) return ".inf";
   if (n === -Infinity) return "-.inf";

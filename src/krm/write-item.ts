@@ -4,6 +4,7 @@
 import yaml from "js-yaml";
 import { deepEqual, type JsonValue } from "../data/index.js";
 import { dumpSchema, loadSchema, plainStringQuoted } from "./fast-yaml-schema.js";
+import { emitItems } from "./emit-items.js";
 import { scanStyles, type ScalarStyle, type StyleHints } from "./style-hints.js";
 
 /** Text written as is in place of a value (already quoted or a flow collection). */
@@ -93,11 +94,24 @@ function replacer(top: readonly JsonValue[], hints: readonly (StyleHints | undef
   };
 }
 
-function dumpItems(items: readonly JsonValue[], sources: readonly string[]): string {
+/** Which writer dumps the items: the fast emitter (js-yaml where it declines) or js-yaml alone. */
+export type ItemWriter = "fast" | "js-yaml";
+
+function dumpItems(items: readonly JsonValue[], sources: readonly string[], writer: ItemWriter): string {
   const hints = sources.map(scanStyles);
-  if (hints.every((h) => h === undefined)) return yaml.dump(items, options);
+  const withHints = hints.some((h) => h !== undefined);
   try {
-    return yaml.dump(items, { ...options, replacer: replacer(items, hints) });
+    const replace = withHints ? replacer(items, hints) : undefined;
+    if (writer === "fast") {
+      const out = emitItems(items, {
+        replacer: replace,
+        keyText: (k) => (activeKeys?.has(k) ? styled(k, activeKeys.get(k) ?? "plain") ?? scalarText(k, true) : undefined),
+        verbatim: (v) => (v instanceof Verbatim ? v.text : undefined),
+      });
+      if (out !== undefined) return out;
+      activeKeys = undefined;
+    }
+    return yaml.dump(items, replace ? { ...options, replacer: replace } : options);
   } finally {
     activeKeys = undefined;
   }
@@ -108,9 +122,9 @@ function dumpItems(items: readonly JsonValue[], sources: readonly string[]): str
  * with the quoting and flow styles of `sources[i]` (item i's original text) restored where its
  * values are unchanged. One dump for all of them: entries are the only lines at column 0.
  */
-export function writeItemsYaml(items: readonly JsonValue[], sources: readonly string[]): string[] {
+export function writeItemsYaml(items: readonly JsonValue[], sources: readonly string[], writer: ItemWriter = "fast"): string[] {
   if (items.length === 0) return [];
-  const out = dumpItems(items, sources);
+  const out = dumpItems(items, sources, writer);
   const parts: string[] = [];
   let start = 0;
   for (let i = out.indexOf("\n-"); i >= 0; i = out.indexOf("\n-", i + 1)) {
@@ -119,10 +133,10 @@ export function writeItemsYaml(items: readonly JsonValue[], sources: readonly st
   }
   parts.push(out.slice(start));
   if (parts.length === items.length) return parts;
-  return items.map((item, i) => dumpItems([item], [sources[i]])); // not expected: split failed
+  return items.map((item, i) => dumpItems([item], [sources[i]], writer)); // not expected: split failed
 }
 
 /** One changed item as a block sequence entry; see {@link writeItemsYaml}. */
-export function writeItemYaml(item: JsonValue, source: string): string {
-  return dumpItems([item], [source]);
+export function writeItemYaml(item: JsonValue, source: string, writer: ItemWriter = "fast"): string {
+  return dumpItems([item], [source], writer);
 }

@@ -120,3 +120,34 @@ test("property: writing changed items in one dump equals writing each alone", ()
     { numRuns: 300 },
   );
 });
+
+// Values that exercise every scalar path of the fast writer: plain, reserved words, numbers and
+// their look-alikes, multi-line text at any depth, unprintable characters, long keys.
+const scalarText = fc.oneof(
+  str,
+  fc.constantFrom("a\nb", "a\nb\n", "a\n\nb\n\n", "\n", " lead\nx", "x\r\ny", "\u2028", "\u0085x", "\ufeffx", "null", "Yes", "NO", "True", "_x", "/p/q", "a.b-c_d/e", "x".repeat(1100)),
+  fc.string({ unit: "binary", maxLength: 8 }),
+);
+const anyScalar: fc.Arbitrary<JsonValue> = fc.oneof(
+  scalarText,
+  fc.integer(),
+  fc.double(),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).filter((b) => b > BigInt(Number.MAX_SAFE_INTEGER) || b < BigInt(Number.MIN_SAFE_INTEGER)),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter(Number.isInteger).map((d) => new JsonFloat(d)),
+  fc.boolean(),
+  fc.constant(null),
+);
+const deep: fc.Arbitrary<JsonValue> = fc.letrec<{ v: JsonValue }>((tie) => ({
+  v: fc.oneof({ depthSize: "medium" }, anyScalar, fc.array(tie("v"), { maxLength: 3 }), fc.dictionary(scalarText, tie("v"), { maxKeys: 3 }) as fc.Arbitrary<JsonValue>),
+})).v;
+
+test("property: the fast item writer writes exactly what js-yaml writes", () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.dictionary(scalarText, deep, { maxKeys: 4 }), item, quoting), { maxLength: 4 }), (rows) => {
+      const items = rows.map(([after]) => after as JsonObject);
+      const sources = rows.map(([after, before, q]) => yaml.dump([{ ...before, ...after }], { ...q, lineWidth: -1, noArrayIndent: true, skipInvalid: true }));
+      assert.deepEqual(writeItemsYaml(items, sources, "fast"), writeItemsYaml(items, sources, "js-yaml"));
+    }),
+    { numRuns: 1000 },
+  );
+});
