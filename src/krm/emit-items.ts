@@ -7,8 +7,10 @@ import { JsonFloat, type JsonValue } from "../data/index.js";
 import { dumpSchema, yamlFloatText } from "./fast-yaml-schema.js";
 import { intText } from "./numbers.js";
 
-/** What the caller adds to plain js-yaml: a replacer, styled keys, verbatim values. */
+/** What the caller adds to plain js-yaml: a replacer, styled keys, verbatim values, quotes. */
 export interface EmitHooks {
+  /** js-yaml's `quotingType`. Default: `"`. */
+  quotingType?: "'" | '"';
   /** Called like js-yaml's `replacer` (this = container, key as a string). Default: none. */
   replacer?: (this: unknown, key: string, value: unknown) => unknown;
   /** The text of a key the caller styles, else undefined (the writer's choice). */
@@ -17,7 +19,8 @@ export interface EmitHooks {
   verbatim(value: unknown): string | undefined;
 }
 
-const plainOptions = { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true, quotingType: '"' } as const;
+const doubleOptions = { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true, quotingType: '"' } as const;
+const singleOptions = { ...doubleOptions, quotingType: "'" } as const;
 
 // Plain without a second look: a letter, `_` or `/` first, then only [A-Za-z0-9_./-]. Among such
 // strings only these words read as something else (core schema, YAML 1.1 booleans).
@@ -29,20 +32,21 @@ class Unsupported {}
 const unsupported = new Unsupported();
 
 /** js-yaml's text of a string value at level 0 (multi-line literals re-indented by the caller). */
-const memo = new Map<string, string>();
-function jsYamlText(s: string): string {
+const memos = { '"': new Map<string, string>(), "'": new Map<string, string>() };
+function jsYamlText(s: string, quote: "'" | '"'): string {
+  const memo = memos[quote];
   let t = memo.get(s);
   if (t === undefined) {
-    t = yaml.dump(s, plainOptions).slice(0, -1);
+    t = yaml.dump(s, quote === '"' ? doubleOptions : singleOptions).slice(0, -1);
     if (memo.size < 100_000) memo.set(s, t);
   }
   return t;
 }
 
-function stringText(s: string, level: number): string {
+function stringText(s: string, level: number, quote: "'" | '"'): string {
   if (SIMPLE.test(s) && !RESERVED.has(s)) return s;
-  if (s === "") return '""';
-  const t = jsYamlText(s);
+  if (s === "") return quote + quote;
+  const t = jsYamlText(s, quote);
   const nl = t.indexOf("\n");
   if (nl < 0 || level <= 1) return t;
   // A literal block: its lines are indented 2 × max(1, level).
@@ -50,7 +54,8 @@ function stringText(s: string, level: number): string {
 }
 
 function keyText(k: string, hooks: EmitHooks): string {
-  const t = hooks.keyText(k) ?? (SIMPLE.test(k) && !RESERVED.has(k) ? k : k === "" ? '""' : jsYamlText(k));
+  const quote = hooks.quotingType ?? '"';
+  const t = hooks.keyText(k) ?? (SIMPLE.test(k) && !RESERVED.has(k) ? k : k === "" ? quote + quote : jsYamlText(k, quote));
   if (t.length > 1024 || t.includes("\n")) throw unsupported; // an explicit `? key`, or a multi-line key
   return t;
 }
@@ -60,7 +65,7 @@ function nodeText(level: number, v: unknown, compact: boolean, inSeq: boolean, h
   if (verbatim !== undefined) return verbatim;
   switch (typeof v) {
     case "string":
-      return stringText(v, level);
+      return stringText(v, level, hooks.quotingType ?? '"');
     case "number":
       return Number.isInteger(v) ? intText(v) : yamlFloatText(v);
     case "bigint":
@@ -100,8 +105,11 @@ function mapText(level: number, map: Record<string, unknown>, compact: boolean, 
   return out;
 }
 
-/** `yaml.dump(items, options)` of write-item.ts, or undefined for shapes left to js-yaml. */
-export function emitItems(items: readonly JsonValue[], hooks: EmitHooks): string | undefined {
+/**
+ * `yaml.dump(items, options)` with write-item.ts's options (`quotingType` from the hooks), or
+ * undefined for shapes left to js-yaml. `items` may be any JsonValue.
+ */
+export function emitItems(items: JsonValue | readonly JsonValue[], hooks: EmitHooks): string | undefined {
   try {
     const root = hooks.replacer ? hooks.replacer.call({ "": items }, "", items) : items;
     return nodeText(0, root, true, false, hooks) + "\n";

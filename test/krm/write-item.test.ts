@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import yaml from "js-yaml";
 import { deepEqual, JsonFloat, type JsonObject, type JsonValue } from "../../src/data/index.js";
-import { readDocument } from "../../src/krm/index.js";
+import { readDocument, writeYaml } from "../../src/krm/index.js";
+import { dumpSchema } from "../../src/krm/fast-yaml-schema.js";
 import { writeItemsYaml, writeItemYaml } from "../../src/krm/write-item.js";
 
 interface Row {
@@ -147,6 +148,15 @@ test("property: the fast item writer writes exactly what js-yaml writes", () => 
       const items = rows.map(([after]) => after as JsonObject);
       const sources = rows.map(([after, before, q]) => yaml.dump([{ ...before, ...after }], { ...q, lineWidth: -1, noArrayIndent: true, skipInvalid: true }));
       assert.deepEqual(writeItemsYaml(items, sources, "fast"), writeItemsYaml(items, sources, "js-yaml"));
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+test("property: writeYaml (fast writer, single quotes) writes exactly what js-yaml writes", () => {
+  fc.assert(
+    fc.property(fc.oneof(deep, fc.dictionary(scalarText, deep, { maxKeys: 4 }) as fc.Arbitrary<JsonValue>), (v) => {
+      assert.equal(writeYaml(v), yaml.dump(v, { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true }));
     }),
     { numRuns: 1000 },
   );
