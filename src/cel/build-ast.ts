@@ -35,13 +35,29 @@ const binaryOps: Readonly<Record<number, string>> = {
 
 class MaxDepth {}
 
+/** Macro lookup tables, built once per macro list (the lists are long-lived: per env or the default). */
+interface MacroTable {
+  byKey: ReadonlyMap<string, Macro>;
+  /** Names of the macros, to skip building a key for ordinary calls. */
+  names: ReadonlySet<string>;
+}
+const macroTables = new WeakMap<readonly Macro[], MacroTable>();
+function macroTable(macros: readonly Macro[]): MacroTable {
+  let t = macroTables.get(macros);
+  if (!t) {
+    t = { byKey: new Map(macros.map((m) => [macroKey(m.name, m.args, m.receiver), m])), names: new Set(macros.map((m) => m.name)) };
+    macroTables.set(macros, t);
+  }
+  return t;
+}
+
 /** Builds the AST of a parse tree; errors go to `issues`. */
 export class AstBuilder {
   private nextId = 1;
   readonly positions = new Map<number, number>();
   readonly macroCalls = new Map<number, Expr>();
   private depth = 0;
-  private readonly macros: ReadonlyMap<string, Macro>;
+  private readonly macros: MacroTable;
 
   constructor(
     private readonly issues: CelIssue[],
@@ -50,7 +66,7 @@ export class AstBuilder {
     private readonly optionalSyntax: boolean,
     private readonly identEscapes: boolean,
   ) {
-    this.macros = new Map(macros.map((m) => [macroKey(m.name, m.args, m.receiver), m]));
+    this.macros = macroTable(macros);
   }
 
   /** Builds the expression; undefined if the visitor's depth limit was hit (reported as an issue). */
@@ -281,7 +297,7 @@ export class AstBuilder {
   }
 
   private callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
-    const macro = this.macros.get(macroKey(fn, args.length, target !== undefined));
+    const macro = this.macros.names.has(fn) ? this.macros.byKey.get(macroKey(fn, args.length, target !== undefined)) : undefined;
     if (macro) {
       const helper = this.helper(this.positions.get(opId) ?? -1);
       const out = macro.expand(helper, target, args);

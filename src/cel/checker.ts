@@ -7,7 +7,7 @@ import type { CelType } from "./types.js";
 import type { CelIssue } from "./errors-format.js";
 import { op } from "./operators.js";
 import { formatArgTypes, formatCelType } from "./check/format-type.js";
-import { collectParams, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, type Mapping } from "./check/unify.js";
+import { collectParams, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping } from "./check/unify.js";
 import { signaturesOf, typeIdentType, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
@@ -18,6 +18,30 @@ const CONST_TYPES: Readonly<Record<string, CelType>> = {
   null: { kind: "null" }, bool: BOOL, int: INT, uint: { kind: "uint" }, double: { kind: "double" },
   string: { kind: "string" }, bytes: { kind: "bytes" },
 };
+
+const paramNames = new WeakMap<Signature, readonly string[]>();
+/** Names of a signature's type parameters, in order of first occurrence (args, then result). */
+function paramNamesOf(s: Signature): readonly string[] {
+  let names = paramNames.get(s);
+  if (!names) {
+    const set = new Set<string>();
+    for (const a of s.args) collectParams(a, set);
+    collectParams(s.result, set);
+    paramNames.set(s, (names = [...set]));
+  }
+  return names;
+}
+
+/** Kinds that assign only to their own kind, `dyn`, a type parameter, the error type or (some) `null`. */
+const simpleKinds: ReadonlySet<CelType["kind"]> = new Set<CelType["kind"]>(["bool", "bytes", "double", "int", "string", "uint", "duration", "timestamp", "object"]);
+/** A cheap early "no": some argument of a simple kind meets a parameter of a different concrete kind. */
+function cannotMatch(argTypes: readonly CelType[], params: readonly CelType[]): boolean {
+  for (let i = 0; i < argTypes.length; i++) {
+    const a = argTypes[i]!.kind, p = params[i]!.kind;
+    if (a !== p && simpleKinds.has(a) && p !== "dyn" && p !== "param" && p !== "error" && p !== "null") return true;
+  }
+  return false;
+}
 
 type Call = Extract<Expr, { kind: "call" }>;
 type Select = Extract<Expr, { kind: "select" }>;
@@ -30,17 +54,19 @@ export class Checker {
   /** Overloads each call node resolved to (all that matched, in table order). */
   readonly overloads = new Map<number, Signature[]>();
   readonly issues: CelIssue[] = [];
-  private mappings: Mapping = new Map();
+  private readonly mappings = new Mapping();
   private freeVars = 0;
   private readonly scopes: Map<string, CelType>[] = [];
-  private readonly paramNames = new WeakMap<Signature, string[]>();
 
   constructor(private readonly env: CelEnv, private readonly parsed: ParsedExpr) {}
 
   /** Checks the whole expression and substitutes the final types. */
   run(): void {
     this.check(this.parsed.expr);
-    for (const [id, t] of this.types) this.types.set(id, substitute(this.mappings, t, true));
+    for (const [id, t] of this.types) {
+      const final = substitute(this.mappings, t, true);
+      if (final !== t) this.types.set(id, final);
+    }
   }
 
   private error(id: number, message: string): void {
@@ -50,9 +76,7 @@ export class Checker {
     return this.types.get(e.id) ?? ERROR;
   }
   private assignable(t1: CelType, t2: CelType): boolean {
-    const m = tryAssign(this.mappings, t1, t2);
-    if (m) this.mappings = m;
-    return m !== undefined;
+    return tryAssign(this.mappings, t1, t2);
   }
 
   private check(e: Expr): void {
@@ -205,33 +229,30 @@ export class Checker {
   }
 
   /** Fresh type variables for a signature's parameters (cel-go instantiates per resolution). */
-  private instantiate(s: Signature): { args: CelType[]; result: CelType } {
-    let names = this.paramNames.get(s);
-    if (!names) {
-      const set = new Set<string>();
-      for (const a of s.args) collectParams(a, set);
-      collectParams(s.result, set);
-      this.paramNames.set(s, (names = [...set]));
-    }
+  private instantiate(s: Signature, names: readonly string[]): { args: readonly CelType[]; result: CelType } {
     if (names.length === 0) return { args: s.args, result: s.result };
-    const subs: Mapping = new Map();
+    const subs = new Map<string, CelType>();
     for (const n of names) subs.set(n, { kind: "param", name: `_var${this.freeVars++}` });
     return { args: s.args.map((a) => substitute(subs, a, false)), result: substitute(subs, s.result, false) };
   }
 
   private resolve(e: Call, name: string, fns: readonly Signature[], target: Expr | undefined): void {
-    const argExprs = target ? [target, ...e.args] : e.args;
-    const argTypes = argExprs.map((a) => this.typeOf(a));
     const member = target !== undefined;
+    const argExprs = member ? [target, ...e.args] : e.args;
+    const argTypes = argExprs.map((a) => this.typeOf(a));
     let result: CelType | undefined;
     const matched: Signature[] = [];
     for (const s of fns) {
       if (s.member !== member) continue;
       if (name === op.logicalAnd || name === op.logicalOr) return this.resolveLogical(e, s, argExprs, argTypes);
-      const inst = this.instantiate(s);
-      const m = tryAssignList(this.mappings, argTypes, inst.args);
-      if (!m) continue;
-      this.mappings = m;
+      const names = paramNamesOf(s);
+      if (s.args.length !== argTypes.length || cannotMatch(argTypes, s.args)) {
+        // Cannot match; its type variables are still numbered as if instantiated.
+        this.freeVars += names.length;
+        continue;
+      }
+      const inst = this.instantiate(s, names);
+      if (!tryAssignList(this.mappings, argTypes, inst.args)) continue;
       matched.push(s);
       const r = substitute(this.mappings, inst.result, false);
       if (result === undefined) result = r;

@@ -8,7 +8,7 @@ import { allMacros, type Macro } from "./macros.js";
 import { formatIssues } from "./errors-format.js";
 import { plan, type Program } from "./plan.js";
 import { libraryMacros } from "./lib/macros.js";
-import { check } from "./check.js";
+import { check, defaultValidators } from "./check.js";
 
 /** Options of {@link compile}. */
 export interface CompileOptions {
@@ -35,7 +35,9 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
   let type: CelType = { kind: "dyn" };
   let overloads: ReadonlyMap<number, readonly unknown[]> | undefined;
   if (options.check ?? true) {
-    const c = check(r.parsed, env);
+    // Explicit validators skip check()'s per-AST cache: a fresh parse never hits it, and its WeakMap
+    // entries keep every compiled expression alive through young-generation GCs.
+    const c = check(r.parsed, env, { validators: defaultValidators(env) });
     if ("errors" in c) return { ok: false, message: formatIssues(text, c.errors) };
     type = c.type;
     overloads = c.overloads;

@@ -99,12 +99,50 @@ export interface LexError {
   message: string;
 }
 
-const keywords: Readonly<Record<string, TokenType>> = {
-  in: T.IN,
-  true: T.TRUE,
-  false: T.FALSE,
-  null: T.NULL,
-};
+/** The token type of an identifier-shaped word (keywords, else IDENTIFIER). */
+function wordType(word: string): TokenType {
+  switch (word) {
+    case "in": return T.IN;
+    case "true": return T.TRUE;
+    case "false": return T.FALSE;
+    case "null": return T.NULL;
+    default: return T.IDENTIFIER;
+  }
+}
+
+/** Added to a punctuation token type by {@link punctuation} when the token is two characters long. */
+const TWO = 64;
+
+/**
+ * The punctuation token starting with char `c` (followed by `c2`): its type, plus {@link TWO} for
+ * two-character tokens; 0 when the general scan must decide (`=`, `&`, `|` alone; `.5`; others).
+ */
+function punctuation(c: number, c2: number): number {
+  switch (c) {
+    case 61: return c2 === 61 ? T.EQUALS + TWO : 0; // =
+    case 33: return c2 === 61 ? T.NOT_EQUALS + TWO : T.EXCLAM; // !
+    case 60: return c2 === 61 ? T.LESS_EQUALS + TWO : T.LESS; // <
+    case 62: return c2 === 61 ? T.GREATER_EQUALS + TWO : T.GREATER; // >
+    case 38: return c2 === 38 ? T.LOGICAL_AND + TWO : 0; // &
+    case 124: return c2 === 124 ? T.LOGICAL_OR + TWO : 0; // |
+    case 46: return isDigit(c2) ? 0 : T.DOT; // .
+    case 91: return T.LBRACKET;
+    case 93: return T.RBRACKET;
+    case 123: return T.LBRACE;
+    case 125: return T.RBRACE;
+    case 40: return T.LPAREN;
+    case 41: return T.RPAREN;
+    case 44: return T.COMMA;
+    case 45: return T.MINUS;
+    case 63: return T.QUESTIONMARK;
+    case 58: return T.COLON;
+    case 43: return T.PLUS;
+    case 42: return T.STAR;
+    case 47: return T.SLASH;
+    case 37: return T.PERCENT;
+    default: return 0;
+  }
+}
 
 const punct2: Readonly<Record<string, TokenType>> = {
   "==": T.EQUALS,
@@ -260,6 +298,15 @@ function scanNumber(s: string, p: number): { end: number; type: TokenType } | un
   return best;
 }
 
+/** Whether an identifier start at `p` could begin a raw/bytes string literal (`r"`, `b'`, `br"`). */
+function mayStartQuoted(s: string, p: number, c: number): boolean {
+  const isQuote = (x: number): boolean => x === 34 || x === 39;
+  const c2 = s.charCodeAt(p + 1);
+  if (c === 114 || c === 82) return isQuote(c2);
+  if (c === 98 || c === 66) return isQuote(c2) || ((c2 === 114 || c2 === 82) && isQuote(s.charCodeAt(p + 2)));
+  return false;
+}
+
 function codePointText(s: string, from: number, to: number): string {
   return s.slice(from, to);
 }
@@ -290,8 +337,30 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
       while (p < s.length && s.charCodeAt(p) !== 10) p++;
       continue;
     }
+    // Fast paths: plain identifiers/keywords, punctuation, numbers (same results as the general scan).
+    if (isIdentStart(c) && !mayStartQuoted(s, p, c)) {
+      let i = p + 1;
+      while (isIdentPart(s.charCodeAt(i))) i++;
+      const word = s.slice(p, i);
+      tokens.push({ type: wordType(word), text: word, start: p, end: i });
+      p = i;
+      continue;
+    }
+    const pu = punctuation(c, s.charCodeAt(p + 1));
+    if (pu !== 0) {
+      const end = pu > TWO ? p + 2 : p + 1;
+      tokens.push({ type: (pu > TWO ? pu - TWO : pu) as TokenType, text: s.slice(p, end), start: p, end });
+      p = end;
+      continue;
+    }
+    if (isDigit(c)) {
+      const n = scanNumber(s, p)!;
+      tokens.push({ type: n.type, text: s.slice(p, n.end), start: p, end: n.end });
+      p = n.end;
+      continue;
+    }
     const start = p;
-    // Candidates for longest match: strings/bytes (possibly prefixed by r/b), numbers, identifiers.
+    // General scan, candidates for longest match: strings/bytes (possibly prefixed by r/b), numbers, identifiers.
     let best: { end: number; type: TokenType } | undefined;
     let dead = -1;
     const take = (end: number, type: TokenType): void => {
@@ -301,7 +370,7 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
       let i = p + 1;
       while (isIdentPart(s.charCodeAt(i))) i++;
       const word = s.slice(p, i);
-      take(i, keywords[word] ?? T.IDENTIFIER);
+      take(i, wordType(word));
     }
     if (c === 34 || c === 39 || c === 114 || c === 82) {
       const a = scanString(s, p);

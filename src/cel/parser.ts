@@ -42,6 +42,19 @@ const exprFollow: readonly TokenType[] = [
 
 const errorReportingLimit = 100;
 
+/** Grammar rules whose nesting depth is limited (ANTLR counts each rule separately). */
+const R_EXPR = 0, R_RELATION = 1, R_CALC = 2, R_MEMBER = 3, R_PRIMARY = 4;
+type Rule = typeof R_EXPR | typeof R_RELATION | typeof R_CALC | typeof R_MEMBER | typeof R_PRIMARY;
+
+/** Sets checked on the success path too, built once. */
+const argListFirst: readonly TokenType[] = [...operandFirst, T.RPAREN];
+const listFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACKET];
+const mapFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACE];
+const fieldFirst: readonly TokenType[] = [T.QUESTIONMARK, T.IDENTIFIER, T.ESC_IDENTIFIER, T.COMMA, T.RBRACE];
+const isRelOp = (t: TokenType): boolean => t >= T.EQUALS && t <= T.GREATER;
+const isAddOp = (t: TokenType): boolean => t === T.PLUS || t === T.MINUS;
+const isMulOp = (t: TokenType): boolean => t === T.STAR || t === T.SLASH || t === T.PERCENT;
+
 function expecting(types: readonly TokenType[]): string {
   const sorted = [...new Set(types)].sort((a, b) => a - b);
   if (sorted.length === 1) return tokenDisplayNames[sorted[0]!]!;
@@ -55,7 +68,7 @@ export class CstParser {
   private lastErrorIndex = -1;
   private recoveries = 0;
   private reports = 0;
-  private readonly depth = new Map<string, number>();
+  private readonly depth = [0, 0, 0, 0, 0];
 
   constructor(
     private readonly text: string,
@@ -86,7 +99,9 @@ export class CstParser {
 
   // ---- token helpers ----
   private lt(k = 1): Token {
-    return this.tokens[Math.min(this.pos + k - 1, this.tokens.length - 1)]!;
+    const i = this.pos + k - 1;
+    const n = this.tokens.length - 1;
+    return this.tokens[i < n ? i : n]!;
   }
   private la(k = 1): TokenType {
     return this.lt(k).type;
@@ -97,13 +112,11 @@ export class CstParser {
     this.recovering = false;
     return t;
   }
-  private enter(rule: string, by = 1): void {
-    const d = (this.depth.get(rule) ?? 0) + by;
-    this.depth.set(rule, d);
-    if (d > this.maxDepth) throw new Abort(`expression recursion limit exceeded: ${this.maxDepth}`);
+  private enter(rule: Rule): void {
+    if (++this.depth[rule]! > this.maxDepth) throw new Abort(`expression recursion limit exceeded: ${this.maxDepth}`);
   }
-  private exit(rule: string, by = 1): void {
-    this.depth.set(rule, (this.depth.get(rule) ?? 0) - by);
+  private exit(rule: Rule, by = 1): void {
+    this.depth[rule]! -= by;
   }
 
   // ---- error reporting (ANTLR DefaultErrorStrategy, simplified) ----
@@ -183,7 +196,7 @@ export class CstParser {
 
   // ---- grammar ----
   private expr(): Cst {
-    this.enter("expr");
+    this.enter(R_EXPR);
     try {
       const cond = this.logic("||");
       if (this.la() !== T.QUESTIONMARK) return cond;
@@ -193,46 +206,82 @@ export class CstParser {
       const f = this.expr();
       return { k: "ternary", cond, q, t, f };
     } finally {
-      this.exit("expr");
+      this.exit(R_EXPR);
     }
   }
 
   private logic(fn: "||" | "&&"): Cst {
-    const opType = fn === "||" ? T.LOGICAL_OR : T.LOGICAL_AND;
-    const next = (): Cst => (fn === "||" ? this.logic("&&") : this.binary("relation"));
-    const first = next();
+    const or = fn === "||";
+    const opType = or ? T.LOGICAL_OR : T.LOGICAL_AND;
+    const first = or ? this.logic("&&") : this.relation();
+    if (this.la() !== opType) return first;
     const rest: { op: Token; e: Cst }[] = [];
     while (this.la() === opType) {
       const op = this.consume();
-      rest.push({ op, e: next() });
+      rest.push({ op, e: or ? this.logic("&&") : this.relation() });
     }
-    return rest.length === 0 ? first : { k: "logic", fn, first, rest };
+    return { k: "logic", fn, first, rest };
   }
 
-  /** Left-associative binary levels: relation (all relational ops), then + -, then * / %. */
-  private binary(level: "relation" | "add" | "mul"): Cst {
-    const ops = level === "relation" ? relOps : level === "add" ? addOps : mulOps;
-    const rule = level === "relation" ? "relation" : "calc";
-    const sub = (): Cst => (level === "relation" ? this.binary("add") : level === "add" ? this.binary("mul") : this.unary());
-    // ANTLR enters `calc` once per operand (not once per precedence level), plus once per applied operator.
-    const base = level === "mul" ? 0 : 1;
-    if (base) this.enter(rule);
+  // Left-associative binary levels: relation (all relational ops), then + -, then * / %.
+  // ANTLR enters `calc` once per operand (not once per precedence level), plus once per applied
+  // operator; the right operand is a nested invocation of the rule (left recursion does not nest).
+  private relation(): Cst {
+    this.enter(R_RELATION);
     let pushed = 0;
     try {
-      let l = sub();
-      while (ops.includes(this.la())) {
+      let l = this.add();
+      while (isRelOp(this.la())) {
         const op = this.consume();
-        // The right operand is a nested invocation of the rule (left-recursion itself does not nest).
-        this.enter(rule);
+        this.enter(R_RELATION);
         pushed = 1;
-        const r = sub();
-        this.exit(rule);
+        const r = this.add();
+        this.exit(R_RELATION);
         pushed = 0;
         l = { k: "binary", op, l, r };
       }
       return l;
     } finally {
-      this.exit(rule, base + pushed);
+      this.exit(R_RELATION, 1 + pushed);
+    }
+  }
+
+  private add(): Cst {
+    this.enter(R_CALC);
+    let pushed = 0;
+    try {
+      let l = this.mul();
+      while (isAddOp(this.la())) {
+        const op = this.consume();
+        this.enter(R_CALC);
+        pushed = 1;
+        const r = this.mul();
+        this.exit(R_CALC);
+        pushed = 0;
+        l = { k: "binary", op, l, r };
+      }
+      return l;
+    } finally {
+      this.exit(R_CALC, 1 + pushed);
+    }
+  }
+
+  private mul(): Cst {
+    let pushed = 0;
+    try {
+      let l = this.unary();
+      while (isMulOp(this.la())) {
+        const op = this.consume();
+        this.enter(R_CALC);
+        pushed = 1;
+        const r = this.unary();
+        this.exit(R_CALC);
+        pushed = 0;
+        l = { k: "binary", op, l, r };
+      }
+      return l;
+    } finally {
+      this.exit(R_CALC, pushed);
     }
   }
 
@@ -268,7 +317,7 @@ export class CstParser {
   }
 
   private member(): Cst {
-    this.enter("member");
+    this.enter(R_MEMBER);
     try {
       let e = this.primary();
       for (;;) {
@@ -319,14 +368,14 @@ export class CstParser {
         return e;
       }
     } finally {
-      this.exit("member");
+      this.exit(R_MEMBER);
     }
   }
 
   /** `exprList? ')'` after an opening parenthesis. */
   private argList(close: TokenType): Cst[] {
     const args: Cst[] = [];
-    if (this.la() !== close && this.sync([...operandFirst, close])) {
+    if (this.la() !== close && this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) {
       if (this.la() !== close) {
         args.push(this.expr());
         while (this.la() === T.COMMA) {
@@ -340,11 +389,11 @@ export class CstParser {
   }
 
   private primary(): Cst {
-    this.enter("primary");
+    this.enter(R_PRIMARY);
     try {
       return this.primaryInner();
     } finally {
-      this.exit("primary");
+      this.exit(R_PRIMARY);
     }
   }
 
@@ -420,7 +469,7 @@ export class CstParser {
   private listInit(): Cst {
     const open = this.consume();
     const elems: { opt: Token | undefined; e: Cst }[] = [];
-    const first = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACKET];
+    const first = listFirst;
     if (this.la() !== T.RBRACKET && this.sync(first) && this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : undefined;
@@ -440,7 +489,7 @@ export class CstParser {
   private mapInit(): Cst {
     const open = this.consume();
     const entries: { opt: Token | undefined; key: Cst; col: Token; value: Cst }[] = [];
-    const first = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACE];
+    const first = mapFirst;
     if (this.la() !== T.RBRACE && this.sync(first) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : undefined;
@@ -462,7 +511,7 @@ export class CstParser {
 
   private fieldInits(): { opt: Token | undefined; name: Token; col: Token; value: Cst }[] {
     const fields: { opt: Token | undefined; name: Token; col: Token; value: Cst }[] = [];
-    const first = [T.QUESTIONMARK, T.IDENTIFIER, T.ESC_IDENTIFIER, T.COMMA, T.RBRACE];
+    const first = fieldFirst;
     if (this.la() !== T.RBRACE && this.sync(first) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : undefined;

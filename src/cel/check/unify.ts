@@ -3,8 +3,47 @@
 // joins, null assignability of the legacy checker, and final substitution (free params → dyn).
 import type { CelType } from "../types.js";
 
-/** Substitutions of type parameters (by name), copied before each tentative unification. */
-export type Mapping = Map<string, CelType>;
+/** Read access to substitutions of type parameters (by name). */
+export interface Substitutions {
+  get(name: string): CelType | undefined;
+}
+
+/**
+ * Substitutions of type parameters (by name). A tentative unification records each binding it
+ * makes on an undo trail and rolls them back when it fails (instead of copying the whole map).
+ */
+export class Mapping implements Substitutions {
+  private readonly bindings = new Map<string, CelType>();
+  /** Pairs of (name, previous binding) in the order they were made. */
+  private readonly trail: (string | CelType | undefined)[] = [];
+
+  /** The binding of `name`, if any. */
+  get(name: string): CelType | undefined {
+    return this.bindings.get(name);
+  }
+  /** Binds `name` to `t` (undoable until the enclosing tentative unification ends). */
+  set(name: string, t: CelType): void {
+    this.trail.push(name, this.bindings.get(name));
+    this.bindings.set(name, t);
+  }
+  /** Starts a tentative unification (not nested: the checker runs one at a time). */
+  mark(): number {
+    return this.trail.length;
+  }
+  /** Ends the tentative unification started at `mark`: keeps its bindings, or undoes them. */
+  end(mark: number, keep: boolean): boolean {
+    if (!keep) {
+      while (this.trail.length > mark) {
+        const prev = this.trail.pop() as CelType | undefined;
+        const name = this.trail.pop() as string;
+        if (prev === undefined) this.bindings.delete(name);
+        else this.bindings.set(name, prev);
+      }
+    }
+    this.trail.length = mark;
+    return keep;
+  }
+}
 
 const DYN: CelType = { kind: "dyn" };
 
@@ -145,31 +184,53 @@ function assignableList(m: Mapping, l1: readonly CelType[], l2: readonly CelType
   return true;
 }
 
-/** The extended mapping if `t1` is assignable to `t2` under `m`, else undefined (`m` untouched). */
-export function tryAssign(m: Mapping, t1: CelType, t2: CelType): Mapping | undefined {
-  const copy = new Map(m);
-  return assignable(copy, t1, t2) ? copy : undefined;
+/** Whether `t1` is assignable to `t2` under `m`; extends `m` when it is, else leaves it untouched. */
+export function tryAssign(m: Mapping, t1: CelType, t2: CelType): boolean {
+  const mark = m.mark();
+  return m.end(mark, assignable(m, t1, t2));
 }
 
-/** The extended mapping if each `l1[i]` is assignable to `l2[i]`, else undefined. */
-export function tryAssignList(m: Mapping, l1: readonly CelType[], l2: readonly CelType[]): Mapping | undefined {
-  const copy = new Map(m);
-  return assignableList(copy, l1, l2) ? copy : undefined;
+/** Whether each `l1[i]` is assignable to `l2[i]` under `m`; extends `m` when so, else leaves it untouched. */
+export function tryAssignList(m: Mapping, l1: readonly CelType[], l2: readonly CelType[]): boolean {
+  const mark = m.mark();
+  return m.end(mark, assignableList(m, l1, l2));
 }
 
-/** Replaces bound type parameters (transitively); unbound ones become `dyn` when `toDyn`. */
-export function substitute(m: Mapping, t: CelType, toDyn: boolean): CelType {
+/** Replaces bound type parameters (transitively); unbound ones become `dyn` when `toDyn`. Returns `t` itself when nothing changes. */
+export function substitute(m: Substitutions, t: CelType, toDyn: boolean): CelType {
   switch (t.kind) {
     case "param": {
       const sub = m.get(t.name);
       if (sub !== undefined) return substitute(m, sub, toDyn);
       return toDyn ? DYN : t;
     }
-    case "list": return { kind: "list", elem: substitute(m, t.elem, toDyn) };
-    case "map": return { kind: "map", key: substitute(m, t.key, toDyn), value: substitute(m, t.value, toDyn) };
-    case "optional": return { kind: "optional", param: substitute(m, t.param, toDyn) };
-    case "type": return t.param ? { kind: "type", param: substitute(m, t.param, toDyn) } : t;
-    case "opaque": return t.params && t.params.length > 0 ? { kind: "opaque", name: t.name, params: t.params.map((p) => substitute(m, p, toDyn)) } : t;
+    case "list": {
+      const elem = substitute(m, t.elem, toDyn);
+      return elem === t.elem ? t : { kind: "list", elem };
+    }
+    case "map": {
+      const key = substitute(m, t.key, toDyn), value = substitute(m, t.value, toDyn);
+      return key === t.key && value === t.value ? t : { kind: "map", key, value };
+    }
+    case "optional": {
+      const param = substitute(m, t.param, toDyn);
+      return param === t.param ? t : { kind: "optional", param };
+    }
+    case "type": {
+      if (!t.param) return t;
+      const param = substitute(m, t.param, toDyn);
+      return param === t.param ? t : { kind: "type", param };
+    }
+    case "opaque": {
+      if (!t.params || t.params.length === 0) return t;
+      let params: CelType[] | undefined;
+      for (let i = 0; i < t.params.length; i++) {
+        const p = substitute(m, t.params[i]!, toDyn);
+        if (p !== t.params[i] && !params) params = t.params.slice(0, i);
+        if (params) params.push(p);
+      }
+      return params ? { kind: "opaque", name: t.name, params } : t;
+    }
     default: return t;
   }
 }
