@@ -98,7 +98,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       phaseEnd("cel", celStart);
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
       const patchStart = phaseStart();
-      const r = applyMutationValue(m.patchType, obj, e.value, id.schema, id.typed);
+      const r = applyMutationValue(m.patchType, obj, e.value, id.schema, id.typed, inv.policy.limits.jsonPatchCopyBytes);
       phaseEnd("patch", patchStart);
       return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
     },

@@ -14,7 +14,7 @@ import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import { admitItem, indexOldObjects } from "./admit-item.js";
 import { offlineAuthorizer } from "./authorizer.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
-import type { AdmitOptions, AdmitOutput, KrmResult } from "./types.js";
+import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type KrmResult } from "./types.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -34,13 +34,17 @@ export interface AdmissionRun {
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
+  const limits = options.limits ?? defaultLimits;
+  if (items.length > limits.maxItems) {
+    return { items, results: [{ severity: "error", message: `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted` }] };
+  }
   const results: KrmResult[] = [];
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
   const compileStart = phaseStart();
-  const bound = bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry));
+  const bound = bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
   phaseEnd("cel", compileStart);
   const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
@@ -67,8 +71,8 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   return { items: out, results };
 }
 
-function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry): BoundPolicy {
-  const bound: BoundPolicy = { compiled: compilePolicy(policy), bindings };
+function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy {
+  const bound: BoundPolicy = { compiled: compilePolicy(policy, limits), bindings };
   if (policy.paramKind) {
     const info = registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind);
     if (info) bound.paramScope = info.namespaced ? "Namespaced" : "Cluster";

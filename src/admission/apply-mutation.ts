@@ -24,7 +24,7 @@ function goRoundTrip(v: JsonValue): JsonValue {
  * unchanged. For built-in kinds (`typedSchema`) the result is decoded strictly: fields the patch
  * introduced that the type lacks fail the request with an internal error (reference §5.4).
  */
-function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: TypeRef | undefined): MutationOutcome {
+function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: TypeRef | undefined, copyLimitBytes: number): MutationOutcome {
   const ops = jsonPatchOps(value);
   if (isCelError(ops)) return { error: ops.message };
   const operations: JsonPatchOperation[] = ops.map((o) => {
@@ -33,7 +33,7 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
     if (o.value !== undefined) op.value = goRoundTrip(o.value);
     return op;
   });
-  const r = applyJsonPatch(object, operations);
+  const r = applyJsonPatch(object, operations, { copyLimitBytes });
   if (r.kind === "testFailed") return { object };
   if (r.kind === "error") {
     if (r.code === "panic") return { error: `Internal error occurred: ${r.message}`, statusError: true };
@@ -54,7 +54,10 @@ function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef |
   return r.ok ? { object: r.object } : { error: r.message };
 }
 
-/** Applies one mutation's value; `typed`: the kind is built-in (decoded into its Go type). */
-export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, schema: TypeRef | undefined, typed: boolean): MutationOutcome {
-  return patchType === "JSONPatch" ? applyJsonPatchValue(object, value, typed ? schema : undefined) : applyObjectValue(object, value, schema);
+/**
+ * Applies one mutation's value; `typed`: the kind is built-in (decoded into its Go type);
+ * `copyLimitBytes`: the JSON-patch copy budget.
+ */
+export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, schema: TypeRef | undefined, typed: boolean, copyLimitBytes: number): MutationOutcome {
+  return patchType === "JSONPatch" ? applyJsonPatchValue(object, value, typed ? schema : undefined, copyLimitBytes) : applyObjectValue(object, value, schema);
 }

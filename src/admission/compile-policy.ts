@@ -3,6 +3,7 @@
 // they are reported on each object the policy is invoked for, under its failurePolicy.
 import { compile, typeText, type CelEnv, type CelType, type Program } from "../cel/index.js";
 import { expressionEnv } from "./expression-env.js";
+import { defaultLimits, type AdmitLimits } from "./types.js";
 import type { PatchType, PolicyModel } from "./policy-model.js";
 
 /** One compiled expression: a program, or the apiserver's compile error text. */
@@ -20,6 +21,8 @@ export interface CompiledPolicy {
   variables: (CompiledExpression & { name: string })[];
   matchConditions: (CompiledExpression & { name: string })[];
   mutations: (CompiledExpression & { patchType: PatchType })[];
+  /** The limits it was compiled with (its evaluation budgets too). */
+  limits: AdmitLimits;
 }
 
 /** Type name of the `variables` object in every policy's environment. */
@@ -46,10 +49,10 @@ function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: "Ob
   return { text, fieldPath, program: r.program, type: r.type };
 }
 
-/** Compiles every expression of `policy`. */
-export function compilePolicy(policy: PolicyModel): CompiledPolicy {
+/** Compiles every expression of `policy` (cost, length and depth limits from `limits`). */
+export function compilePolicy(policy: PolicyModel, limits: AdmitLimits = defaultLimits): CompiledPolicy {
   const hasParams = policy.paramKind !== undefined;
-  const plain = expressionEnv(hasParams, false);
+  const plain = expressionEnv(hasParams, false, limits);
   const fields: Record<string, CelType> = {};
   const variables: CompiledPolicy["variables"] = [];
   for (const v of policy.variables) {
@@ -59,12 +62,12 @@ export function compilePolicy(policy: PolicyModel): CompiledPolicy {
   }
   const condEnv = withVariables(plain, fields);
   const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...strip(compileOne(condEnv, m.expression, m.fieldPath, "bool")) }));
-  const mutEnv = withVariables(expressionEnv(hasParams, true), fields);
+  const mutEnv = withVariables(expressionEnv(hasParams, true, limits), fields);
   const mutations = policy.mutations.map((m) => ({
     patchType: m.patchType,
     ...strip(compileOne(mutEnv, m.expression, m.fieldPath, m.patchType === "ApplyConfiguration" ? "Object" : "list(JSONPatch)")),
   }));
-  return { model: policy, variables, matchConditions, mutations };
+  return { model: policy, variables, matchConditions, mutations, limits };
 }
 
 function strip(c: CompiledExpression & { type?: CelType }): CompiledExpression {

@@ -9,10 +9,6 @@ import {
 import { variablesTypeName, type CompiledExpression, type CompiledPolicy } from "./compile-policy.js";
 import type { ConditionOutcome } from "./invoke.js";
 
-/** Runtime budget of one mutation (apiserver `RuntimeCELCostBudget`). */
-export const mutationCostBudget = 10_000_000;
-/** Budget shared by all matchConditions of one invocation (`RuntimeCELCostBudgetMatchConditions`). */
-export const matchConditionCostBudget = 2_500_000;
 const outOfBudget = "validation failed due to running out of cost budget, no further validation rules will be run";
 
 /** The data every expression of one invocation sees. */
@@ -76,7 +72,7 @@ function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink
 /** Evaluates mutation `index`: the CEL value to patch with, or the error text. */
 export function evaluateMutation(policy: CompiledPolicy, index: number, inputs: EvalInputs): { value: CelValue } | { error: string } {
   const sink: CostSink = { cost: 0 };
-  const r = runExpression(policy.mutations[index], activationFor(policy, inputs, sink), sink, mutationCostBudget, "");
+  const r = runExpression(policy.mutations[index], activationFor(policy, inputs, sink), sink, policy.limits.costPerMutation, "");
   return "error" in r ? { error: r.error } : { value: r.value };
 }
 
@@ -89,7 +85,7 @@ export function evaluateMatchConditions(policy: CompiledPolicy, inputs: EvalInpu
   const ignore = policy.model.failurePolicy === "Ignore";
   const sink: CostSink = { cost: 0 };
   const act = activationFor(policy, { ...inputs, namespaceObject: null }, sink);
-  let budget = matchConditionCostBudget;
+  let budget = policy.limits.costPerMatchConditions;
   const errors: string[] = [];
   for (const c of policy.matchConditions) {
     const r = runExpression(c, act, sink, budget, "compilation error: ");

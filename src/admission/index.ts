@@ -1,7 +1,7 @@
 // Public surface of the admission layer.
 export { admit } from "./admit.js";
-export { defaultAdmitOptions } from "./types.js";
-export type { AdmitOptions, AdmitOutput, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
+export { defaultAdmitOptions, defaultLimits } from "./types.js";
+export type { AdmitLimits, AdmitOptions, AdmitOutput, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
 // For the authoring commands (`kmutate eval`, `kmutate check`): declarations, policy loading and compilation.
 export { expressionEnv } from "./expression-env.js";
 export { offlineAuthorizer } from "./authorizer.js";

@@ -31,7 +31,38 @@ export interface AdmitOptions {
    * schemas for kinds that are neither built-in nor defined by a CRD in the input. Default: none.
    */
   openapi?: JsonValue[];
+  /** Limits. Default: {@link defaultLimits}. */
+  limits?: AdmitLimits;
 }
+
+/** Limits of one run (all configurable through `spec.limits`). */
+export interface AdmitLimits {
+  /** CEL cost of one expression evaluation (apiserver `PerCallLimit`). Default: 1,000,000. */
+  costPerCall: number;
+  /** CEL cost of one mutation incl. its variables (`RuntimeCELCostBudget`). Default: 10,000,000. */
+  costPerMutation: number;
+  /** CEL cost of all matchConditions of one invocation. Default: 2,500,000. */
+  costPerMatchConditions: number;
+  /** Bytes all `copy` operations of one JSON patch may add (`--json-patch-max-copy-bytes`). Default: 3,145,728. */
+  jsonPatchCopyBytes: number;
+  /** Longest CEL expression, in code points. Default: 100,000. */
+  maxExpressionLength: number;
+  /** Deepest CEL expression nesting. Default: 250. */
+  maxExpressionDepth: number;
+  /** Most items in one ResourceList. Default: 1,000,000. */
+  maxItems: number;
+}
+
+/** The apiserver's limits (kmutate's defaults). */
+export const defaultLimits: AdmitLimits = {
+  costPerCall: 1_000_000,
+  costPerMutation: 10_000_000,
+  costPerMatchConditions: 2_500_000,
+  jsonPatchCopyBytes: 3 * 1024 * 1024,
+  maxExpressionLength: 100_000,
+  maxExpressionDepth: 250,
+  maxItems: 1_000_000,
+};
 
 /** Default admission options. */
 export const defaultAdmitOptions: AdmitOptions = {

@@ -6,6 +6,7 @@ import type { AuthorizerDecision, Operation } from "../admission/index.js";
 export type FieldSpec =
   | { type: "string"; minLength?: number }
   | { type: "boolean" }
+  | { type: "integer"; minimum: number }
   | { type: "enum"; values: readonly string[] }
   | { type: "stringList" }
   | { type: "stringListMap" }
@@ -39,6 +40,18 @@ export const specFields = {
   strict: { type: "boolean" },
   oldObjectsPath: { type: "string", minLength: 1 },
   openapiPaths: { type: "stringList" },
+  limits: {
+    type: "object",
+    fields: {
+      costPerCall: { type: "integer", minimum: 1 },
+      costPerMutation: { type: "integer", minimum: 1 },
+      costPerMatchConditions: { type: "integer", minimum: 1 },
+      jsonPatchCopyBytes: { type: "integer", minimum: 0 },
+      maxExpressionLength: { type: "integer", minimum: 1 },
+      maxExpressionDepth: { type: "integer", minimum: 1 },
+      maxItems: { type: "integer", minimum: 0 },
+    },
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 /**

@@ -1,6 +1,6 @@
 // Parses and validates the functionConfig (none, a ConfigMap, or a MutationConfig) into
 // AdmitOptions; every unknown field, wrong type or bad enum value becomes one error naming it.
-import { defaultAdmitOptions, type AdmitOptions } from "../admission/index.js";
+import { defaultAdmitOptions, defaultLimits, type AdmitLimits, type AdmitOptions } from "../admission/index.js";
 import { getKey, isObject, setKey, type JsonObject, type JsonValue } from "../data/index.js";
 import { configMapKeys, MUTATION_CONFIG_API_VERSION, MUTATION_CONFIG_KIND, specFields, type FieldSpec } from "./config-fields.js";
 import { describeKind } from "./resource-list.js";
@@ -67,6 +67,9 @@ export function checkField(spec: FieldSpec, v: JsonValue, path: string): KrmErro
       return [];
     case "boolean":
       return typeof v === "boolean" ? [] : [fail(path, `expected a boolean (true or false), got ${describeKind(v)}`)];
+    case "integer":
+      if (typeof v !== "number" || !Number.isSafeInteger(v)) return [fail(path, `expected an integer, got ${describeKind(v)}`)];
+      return v < spec.minimum ? [fail(path, `${v} is less than the minimum ${spec.minimum}`)] : [];
     case "enum":
       if (typeof v === "string" && spec.values.includes(v)) return [];
       return [fail(path, `${typeof v === "string" ? JSON.stringify(v) : describeKind(v)} is not allowed; allowed values: ${spec.values.join(", ")}`)];
@@ -110,6 +113,15 @@ function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputP
   if (decision === "NoOpinion" || decision === "Allow" || decision === "Deny") o.authorizer = { decision };
   const strict = getKey(spec, "strict");
   if (typeof strict === "boolean") o.strict = strict;
+  const limits = getKey(spec, "limits");
+  if (isObject(limits)) {
+    const l = { ...defaultLimits };
+    for (const k of Object.keys(defaultLimits) as (keyof AdmitLimits)[]) {
+      const v = getKey(limits, k);
+      if (typeof v === "number") l[k] = v;
+    }
+    o.limits = l;
+  }
   const files: SideInputPaths = { openapiPaths: [] };
   const oldObjectsPath = str(getKey(spec, "oldObjectsPath"));
   if (oldObjectsPath !== undefined) files.oldObjectsPath = oldObjectsPath;
@@ -186,6 +198,8 @@ function fromString(spec: FieldSpec, s: string): JsonValue | undefined {
   switch (spec.type) {
     case "boolean":
       return s === "true" ? true : s === "false" ? false : undefined;
+    case "integer":
+      return /^\d+$/.test(s) ? Number(s) : undefined;
     case "stringList":
       return splitList(s);
     case "stringListMap": {
@@ -208,6 +222,7 @@ function splitList(s: string): string[] {
 
 function expectedText(spec: FieldSpec): string {
   if (spec.type === "boolean") return "true or false";
+  if (spec.type === "integer") return "a whole number";
   if (spec.type === "stringListMap") return "key=value1,value2;key2=value3";
   return "a string";
 }

@@ -43,7 +43,7 @@ const rejected: Array<{ name: string; fc: JsonValue; messages: string[] }> = [
   { name: "unsupported kind", fc: { apiVersion: "v1", kind: "Secret" }, messages: ['functionConfig kind: "Secret" is not supported; allowed values: ConfigMap, MutationConfig (apiVersion fn.kmutate.dev/v1alpha1)'] },
   { name: "wrong MutationConfig apiVersion", fc: { apiVersion: "fn.kmutate.dev/v1", kind: "MutationConfig" }, messages: ['functionConfig apiVersion: "fn.kmutate.dev/v1" is not supported; allowed values: fn.kmutate.dev/v1alpha1'] },
   { name: "unknown top-level field", fc: { ...mc({}), status: {} }, messages: ["functionConfig status: unknown field; allowed fields: apiVersion, kind, metadata, spec"] },
-  { name: "unknown spec field", fc: mc({ operaton: "CREATE" }), messages: ["functionConfig spec.operaton: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, oldObjectsPath, openapiPaths"] },
+  { name: "unknown spec field", fc: mc({ operaton: "CREATE" }), messages: ["functionConfig spec.operaton: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, oldObjectsPath, openapiPaths, limits"] },
   { name: "bad operation", fc: mc({ operation: "DELETE" }), messages: ['functionConfig spec.operation: "DELETE" is not allowed; allowed values: CREATE, UPDATE'] },
   { name: "operation of the wrong type", fc: mc({ operation: 1 }), messages: ["functionConfig spec.operation: a number is not allowed; allowed values: CREATE, UPDATE"] },
   { name: "bad authorizer decision", fc: mc({ authorizer: { decision: "allow" } }), messages: ['functionConfig spec.authorizer.decision: "allow" is not allowed; allowed values: NoOpinion, Allow, Deny'] },
@@ -56,7 +56,7 @@ const rejected: Array<{ name: string; fc: JsonValue; messages: string[] }> = [
   { name: "extra values not lists", fc: mc({ userInfo: { extra: { k: "v" } } }), messages: ["functionConfig spec.userInfo.extra.k: expected a list of strings, got a string"] },
   { name: "spec not a mapping", fc: mc([1]), messages: ["functionConfig spec: expected a mapping, got a list"] },
   { name: "several problems are all reported", fc: mc({ operation: "X", dryRun: 1, extra: 1 }), messages: [
-    "functionConfig spec.extra: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, oldObjectsPath, openapiPaths",
+    "functionConfig spec.extra: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, oldObjectsPath, openapiPaths, limits",
     'functionConfig spec.operation: "X" is not allowed; allowed values: CREATE, UPDATE',
     "functionConfig spec.dryRun: expected a boolean (true or false), got a number",
   ] },
@@ -82,6 +82,7 @@ interface Schema {
   type?: string | string[];
   enum?: string[];
   minLength?: number;
+  minimum?: number;
   properties?: Record<string, Schema>;
   additionalProperties?: boolean | Schema;
   items?: Schema;
@@ -96,6 +97,8 @@ function implied(f: FieldSpec): Schema {
       return f.minLength ? { type: "string", minLength: f.minLength } : { type: "string" };
     case "boolean":
       return { type: "boolean" };
+    case "integer":
+      return { type: "integer", minimum: f.minimum };
     case "enum":
       return { type: "string", enum: [...f.values] };
     case "stringList":
@@ -109,7 +112,7 @@ function implied(f: FieldSpec): Schema {
 /** The schema without descriptions. */
 function shape(s: Schema): Schema {
   const out: Schema = {};
-  for (const k of ["type", "enum", "minLength", "additionalProperties", "items", "properties"] as const) {
+  for (const k of ["type", "enum", "minLength", "minimum", "additionalProperties", "items", "properties"] as const) {
     const v = s[k];
     if (v === undefined) continue;
     if (k === "properties") out.properties = Object.fromEntries(Object.entries(v as Record<string, Schema>).map(([pk, pv]) => [pk, shape(pv)]));
@@ -131,6 +134,7 @@ function samples(s: Schema): { good: JsonValue; bad: JsonValue } {
   const t = Array.isArray(s.type) ? s.type[0] : s.type;
   if (t === "string") return { good: "x", bad: 5 };
   if (t === "boolean") return { good: true, bad: "true" };
+  if (t === "integer") return { good: (s.minimum ?? 0) + 1, bad: 1.5 };
   if (t === "array") return { good: ["a"], bad: [1] };
   if (s.additionalProperties && typeof s.additionalProperties === "object") return { good: { k: ["v"] }, bad: { k: "v" } };
   return { good: {}, bad: [] };

@@ -1,0 +1,49 @@
+// Every limit of AdmitOptions.limits (functionConfig spec.limits) can be lowered and is then hit
+// with a message naming it; the defaults are the apiserver's.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mutate } from "../../src/index.js";
+import { defaultLimits, type AdmitLimits } from "../../src/admission/index.js";
+import type { JsonObject } from "../../src/data/index.js";
+
+function list(expression: string): JsonObject[] {
+  return [
+    {
+      apiVersion: "admissionregistration.k8s.io/v1", kind: "MutatingAdmissionPolicy", metadata: { name: "p" },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }] },
+        variables: [{ name: "big", expression: "lists.range(2000).map(i, i * 2).sum()" }],
+        failurePolicy: "Fail", reinvocationPolicy: "Never",
+        mutations: [{ patchType: "JSONPatch", jsonPatch: { expression } }],
+      },
+    },
+    { apiVersion: "admissionregistration.k8s.io/v1", kind: "MutatingAdmissionPolicyBinding", metadata: { name: "b" }, spec: { policyName: "p" } },
+    { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c", namespace: "default" }, data: { k: "v" } },
+  ];
+}
+
+function errors(items: JsonObject[], limits: Partial<AdmitLimits>): string[] {
+  const out = mutate(items, { limits: { ...defaultLimits, ...limits } });
+  return out.results.filter((r) => r.severity === "error").map((r) => r.message);
+}
+
+const copy = '[JSONPatch{op: "copy", from: "/data", path: "/metadata/annotations"}]';
+
+const rows: { name: string; items: JsonObject[]; limits: Partial<AdmitLimits>; error: string }[] = [
+  { name: "costPerCall", items: list('[JSONPatch{op: "add", path: "/data/n", value: string(lists.range(5000).map(i, i).size())}]'), limits: { costPerCall: 1000 }, error: "resulted in error: operation cancelled: actual cost limit exceeded" },
+  { name: "costPerMutation (variables count)", items: list('[JSONPatch{op: "add", path: "/data/n", value: string(variables.big)}]'), limits: { costPerMutation: 5000 }, error: "validation failed due to running out of cost budget, no further validation rules will be run" },
+  { name: "jsonPatchCopyBytes", items: list(copy), limits: { jsonPatchCopyBytes: 4 }, error: "JSON Patch: Unable to complete the copy, the accumulated size increase of copy is 9, exceeding the limit 4" },
+  { name: "maxExpressionLength", items: list('[JSONPatch{op: "add", path: "/data/x", value: "' + "x".repeat(200) + '"}]'), limits: { maxExpressionLength: 100 }, error: "expression code point size exceeds limit: size: 250, limit 100" },
+  { name: "maxExpressionDepth", items: list("[" + "(".repeat(30) + "1" + ")".repeat(30) + "].map(x, JSONPatch{op: \"add\", path: \"/data/d\", value: string(x)})"), limits: { maxExpressionDepth: 10 }, error: "compilation failed: ERROR: <input>:" },
+  { name: "maxItems", items: list(copy), limits: { maxItems: 2 }, error: "the input has 3 items, more than the limit of 2 (spec.limits.maxItems): nothing was admitted" },
+];
+
+for (const row of rows) {
+  test(`limit ${row.name}: lowered, it is hit with its message`, () => {
+    const got = errors(row.items, row.limits);
+    assert.ok(got.some((m) => m.includes(row.error)), got.join("\n"));
+  });
+  test(`limit ${row.name}: at the default the same input passes`, () => {
+    assert.deepEqual(errors(row.items, {}), []);
+  });
+}
