@@ -6,7 +6,7 @@ import type { ParsedExpr } from "./ast.js";
 import { parse } from "./parse.js";
 import { allMacros, type Macro } from "./macros.js";
 import { formatIssues } from "./errors-format.js";
-import { plan, type Program } from "./plan.js";
+import { planOnce, type Program } from "./plan.js";
 import { libraryMacros } from "./lib/macros.js";
 import { check, defaultValidators } from "./check.js";
 
@@ -42,5 +42,5 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
     type = c.type;
     overloads = c.overloads;
   }
-  return { ok: true, program: plan(env, r.parsed, overloads), type, parsed: r.parsed };
+  return { ok: true, program: planOnce(env, r.parsed, overloads), type, parsed: r.parsed };
 }

@@ -47,12 +47,17 @@ export function plan(env: CelEnv, parsed: ParsedExpr, staticOverloads?: Readonly
   if (!perEnv) cache.set(env, (perEnv = new WeakMap()));
   let p = perEnv.get(parsed);
   if (!p) {
-    const planner = new Planner(env, staticOverloads);
-    const ev = planner.plan(parsed.expr, undefined);
-    p = new ProgramImpl(ev, planner.slotCount, env.costLimit);
+    p = planOnce(env, parsed, staticOverloads);
     perEnv.set(parsed, p);
   }
   return p;
+}
+
+/** Plans without the cache: for callers (compile) that never plan the same parse result twice. */
+export function planOnce(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): Program {
+  const planner = new Planner(env, staticOverloads);
+  const ev = planner.plan(parsed.expr, undefined);
+  return new ProgramImpl(ev, planner.slotCount, env.costLimit);
 }
 
 /** Evaluates once without a Program (tests, the CLI). */
