@@ -6,7 +6,7 @@ import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMatchConditions, evaluateMutation, type EvalInputs } from "./evaluate-policy.js";
 import { exemptReason } from "./exempt.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
-import { invoke, type InvokerPorts } from "./invoke.js";
+import { invoke, type InvocationChange, type InvokerPorts } from "./invoke.js";
 import { identify, type ItemIdentity } from "./item-identity.js";
 import type { RequestAttrs } from "./match-types.js";
 import { buildRequest } from "./request.js";
@@ -19,6 +19,8 @@ import type { KrmResult } from "./types.js";
 export interface ItemOutcome {
   item: JsonObject;
   results: KrmResult[];
+  /** The invocations that changed the item (before/after each), when it was mutated. */
+  changes?: InvocationChange[];
 }
 
 /** Admits `item` (a non-policy, non-exempt object) against every bound policy of the run. */
@@ -30,15 +32,15 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
     results.push(itemResult(item, run.options.strict ? "error" : "warning",
       `kind ${id.group ? id.group + "/" : ""}${id.version}/${id.kind} is not a built-in kind nor defined by a CustomResourceDefinition in the input: matched as resource "${id.resource}", ${id.namespaced ? "namespaced" : "cluster-scoped"}`));
   }
-  const outcome = admitKnown(item, id, run, results);
+  const { object: outcome, changes } = admitKnown(item, id, run, results);
   for (const name of run.namespaces.takeAssumed()) {
     results.push(itemResult(item, run.options.strict ? "error" : "warning",
       `Namespace "${name}" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=${name}`));
   }
-  return { item: outcome, results };
+  return changes ? { item: outcome, results, changes } : { item: outcome, results };
 }
 
-function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): JsonObject {
+function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[] } {
   const { options } = run;
   const declaredNs = getString(item, "metadata", "namespace");
   const name = getString(item, "metadata", "name") ?? "";
@@ -66,7 +68,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   phaseEnd("match", matchStart);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
-    return item;
+    return { object: item };
   }
   const resource = { group: id.group, version: id.version, resource: id.resource };
   const request = buildRequest({
@@ -109,15 +111,15 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
   if (out.statusError) {
     results.push(...policyErrorResults(item, [{ ...out.statusError, failurePolicy: "Fail" }]));
-    return item;
+    return { object: item };
   }
-  if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return item;
+  if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return { object: item };
   let final = out.object;
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
-  if (deepEqual(final, item)) return item;
+  if (deepEqual(final, item)) return { object: item };
   const by = out.changedBy.map((c) => `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""}`);
   results.push(itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...new Set(out.changedBy.map((c) => c.policy))].join(",") }));
-  return final;
+  return { object: final, changes: out.changedBy };
 }
 
 /**

@@ -13,6 +13,7 @@ import { buildPolicyIndex, type PolicyIndex } from "./policy-index.js";
 import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import { admitItem, indexOldObjects } from "./admit-item.js";
 import { offlineAuthorizer } from "./authorizer.js";
+import type { InvocationChange } from "./invoke.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
 import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type KrmResult } from "./types.js";
 
@@ -59,16 +60,19 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     authorizer: offlineAuthorizer(options.authorizer.decision),
   };
   const out: JsonObject[] = [];
+  const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
   for (const item of items) {
     if (!isAdmitted(item)) {
       out.push(item);
+      changes?.push(undefined);
       continue;
     }
     const r = admitItem(item, run);
     out.push(r.item);
+    changes?.push(r.changes);
     results.push(...r.results);
   }
-  return { items: out, results };
+  return changes ? { items: out, results, changes } : { items: out, results };
 }
 
 function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy {

@@ -17,3 +17,4 @@ export type { LintFinding, LintCode } from "./lint.js";
 // Per-phase timing for benchmarks (KMUTATE_PHASE_TIMES).
 export { enablePhaseTimes, phaseStart, phaseEnd, phaseTimes, phaseNames } from "./phase-times.js";
 export type { PhaseName, PhaseTimes } from "./phase-times.js";
+export type { InvocationChange } from "./invoke.js";

@@ -1,6 +1,7 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
 // it returns (the items, possibly mutated, and KRM results).
 import type { JsonObject, JsonValue } from "../data/index.js";
+import type { InvocationChange } from "./invoke.js";
 
 /** Admission operation simulated for every item. */
 export type Operation = "CREATE" | "UPDATE";
@@ -33,6 +34,8 @@ export interface AdmitOptions {
   openapi?: JsonValue[];
   /** Limits. Default: {@link defaultLimits}. */
   limits?: AdmitLimits;
+  /** Return, per item, the invocations that changed it with the object before and after each (for diffs). Default: false. */
+  recordChanges?: boolean;
 }
 
 /** Limits of one run (all configurable through `spec.limits`). */
@@ -91,4 +94,6 @@ export interface KrmResult {
 export interface AdmitOutput {
   items: JsonObject[];
   results: KrmResult[];
+  /** With `recordChanges`: per item (same order), the changing invocations, or undefined. */
+  changes?: (InvocationChange[] | undefined)[];
 }

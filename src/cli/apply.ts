@@ -4,13 +4,14 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
+import type { JsonObject } from "../data/index.js";
 import {
   decodeText, exitCodeOf, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
   type Admitter, type SideInputPaths,
 } from "../krm/index.js";
 import { APPLY_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
-import { streamDiff } from "./diff.js";
+import { stepsFromChanges, streamDiff } from "./diff.js";
 import { readSources } from "./sources.js";
 
 /** Output formats of `apply`. */
@@ -48,7 +49,7 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   if (!stream.ok) return fail(stream.errors);
   let out: AdmitOutput;
   try {
-    out = admit(stream.items, options.options);
+    out = admit(stream.items, opts.diff ? { ...options.options, recordChanges: true } : options.options);
   } catch (e) {
     return fail([`internal error: ${e instanceof Error ? e.message : String(e)}`]);
   }
@@ -56,7 +57,9 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   const results = withFiles(out.results, out.items, (_item, i) => stream.locations[i]);
   if (opts.diff) {
     const colour = (io.stdout as { isTTY?: boolean }).isTTY === true;
-    await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, out.results, colour));
+    const changes = out.changes;
+    const stepsFor = changes ? (_item: JsonObject, i: number) => stepsFromChanges(changes[i] ?? []) : undefined;
+    await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, out.results, colour, stepsFor));
     await writeText(io.stderr, results.map(resultLine).join(""));
     return exitCodeOf(results);
   }

@@ -5,6 +5,8 @@ import { deepEqual, type JsonObject } from "../data/index.js";
 import { resourceRefOf, writeStream, type StreamFile } from "../krm/index.js";
 import { changedPaths } from "./diff-paths.js";
 import { renderObjectDiff, type DiffStep } from "./diff-render.js";
+import type { InvocationChange } from "../admission/index.js";
+export type { InvocationChange };
 
 function refKey(r: NonNullable<KrmResult["resourceRef"]>): string {
   return [r.apiVersion, r.kind, r.namespace ?? "", r.name].join("\u0000");
@@ -27,16 +29,6 @@ export function stepsFromResults(results: readonly KrmResult[]): (item: JsonObje
 
 /** Context lines of a unified diff. */
 const contextLines = 3;
-
-/** One invocation that changed an object: who, which pass, and the object before and after it. */
-export interface InvocationChange {
-  policy: string;
-  binding: string;
-  param?: string;
-  pass: 1 | 2;
-  before: JsonObject;
-  after: JsonObject;
-}
 
 /** Steps with exact paths from a per-invocation change list (labels worded as admission's `info` result). */
 export function stepsFromChanges(changes: readonly InvocationChange[]): DiffStep[] {
