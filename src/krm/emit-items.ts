@@ -11,6 +11,8 @@ import { intText } from "./numbers.js";
 export interface EmitHooks {
   /** js-yaml's `quotingType`. Default: `"`. */
   quotingType?: "'" | '"';
+  /** Spaces put before every non-empty line (the output indented as a whole). Default: "". */
+  pad?: string;
   /** Called like js-yaml's `replacer` (this = container, key as a string). Default: none. */
   replacer?: (this: unknown, key: string, value: unknown) => unknown;
   /** The text of a key the caller styles, else undefined (the writer's choice). */
@@ -43,14 +45,15 @@ function jsYamlText(s: string, quote: "'" | '"'): string {
   return t;
 }
 
-function stringText(s: string, level: number, quote: "'" | '"'): string {
+function stringText(s: string, level: number, quote: "'" | '"', pad: string): string {
   if (SIMPLE.test(s) && !RESERVED.has(s)) return s;
   if (s === "") return quote + quote;
   const t = jsYamlText(s, quote);
   const nl = t.indexOf("\n");
-  if (nl < 0 || level <= 1) return t;
-  // A literal block: its lines are indented 2 × max(1, level).
-  return t.slice(0, nl + 1) + t.slice(nl + 1).replace(/^(?=.)/gm, " ".repeat(2 * level - 2));
+  const extra = pad + " ".repeat(Math.max(0, 2 * level - 2));
+  if (nl < 0 || extra === "") return t;
+  // A literal block: its lines are indented 2 × max(1, level) (and by the pad).
+  return t.slice(0, nl + 1) + t.slice(nl + 1).replace(/^(?=.)/gm, extra);
 }
 
 function keyText(k: string, hooks: EmitHooks): string {
@@ -65,7 +68,7 @@ function nodeText(level: number, v: unknown, compact: boolean, inSeq: boolean, h
   if (verbatim !== undefined) return verbatim;
   switch (typeof v) {
     case "string":
-      return stringText(v, level, hooks.quotingType ?? '"');
+      return stringText(v, level, hooks.quotingType ?? '"', hooks.pad ?? "");
     case "number":
       return Number.isInteger(v) ? intText(v) : yamlFloatText(v);
     case "bigint":
@@ -83,11 +86,20 @@ function nodeText(level: number, v: unknown, compact: boolean, inSeq: boolean, h
   throw unsupported;
 }
 
+// "\n" + pad + 2 × level spaces, built once per (pad, level).
+const newlines = new Map<string, string[]>();
+function newline(level: number, hooks: EmitHooks): string {
+  const pad = hooks.pad ?? "";
+  let byLevel = newlines.get(pad);
+  if (!byLevel) newlines.set(pad, (byLevel = []));
+  return (byLevel[level] ??= "\n" + pad + " ".repeat(2 * level));
+}
+
 function seqText(level: number, seq: readonly unknown[], compact: boolean, hooks: EmitHooks): string {
   let out = "";
   for (let i = 0; i < seq.length; i++) {
     const value = hooks.replacer ? hooks.replacer.call(seq, String(i), seq[i]) : seq[i];
-    if (!compact || out !== "") out += "\n" + " ".repeat(2 * level);
+    if (!compact || out !== "") out += newline(level, hooks);
     const d = nodeText(level + 1, value, true, true, hooks);
     out += (d.charCodeAt(0) === 10 ? "-" : "- ") + d;
   }
@@ -98,7 +110,7 @@ function mapText(level: number, map: Record<string, unknown>, compact: boolean, 
   let out = "";
   for (const k of Object.keys(map)) {
     const value = hooks.replacer ? hooks.replacer.call(map, k, map[k]) : map[k];
-    if (!compact || out !== "") out += "\n" + " ".repeat(2 * level);
+    if (!compact || out !== "") out += newline(level, hooks);
     const d = nodeText(level + 1, value, false, false, hooks);
     out += keyText(k, hooks) + (d.charCodeAt(0) === 10 ? ":" : ": ") + d;
   }
@@ -112,7 +124,7 @@ function mapText(level: number, map: Record<string, unknown>, compact: boolean, 
 export function emitItems(items: JsonValue | readonly JsonValue[], hooks: EmitHooks): string | undefined {
   try {
     const root = hooks.replacer ? hooks.replacer.call({ "": items }, "", items) : items;
-    return nodeText(0, root, true, false, hooks) + "\n";
+    return (hooks.pad ?? "") + nodeText(0, root, true, false, hooks) + "\n";
   } catch (e) {
     if (e === unsupported) return undefined;
     throw e;

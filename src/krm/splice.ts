@@ -25,10 +25,9 @@ export function spliceOutput(text: string, before: readonly JsonValue[], after: 
     parts.push(text.slice(spans[i][0], spans[i][1]));
     if (before[i] !== after[i] && !deepEqual(before[i], after[i])) changed.push(i);
   }
-  const rendered = writeItemsYaml(changed.map((i) => after[i]), changed.map((i) => parts[i + 1]));
-  const pad = " ".repeat(indent);
+  const rendered = writeItemsYaml(changed.map((i) => after[i]), changed.map((i) => parts[i + 1]), "fast", " ".repeat(indent));
   changed.forEach((i, k) => {
-    parts[i + 1] = pad === "" ? rendered[k] : rendered[k].replace(/^(?=.)/gm, pad);
+    parts[i + 1] = rendered[k];
   });
   if (results.length > 0) {
     if (tail !== "" && !tail.endsWith("\n")) tail += "\n";

@@ -24,7 +24,8 @@ const PLAIN_KEY = String.raw`[^\s'"#\-\[\]{}?,|>&*!%@\x60][^\n]*?`;
 const PLAIN_TOKEN = String.raw`[^\s'"#\[\]{},&*!|>%@\x60][^\s#]*`;
 const FLOW = String.raw`[\[{][^\n]*?`;
 // One line: dashes of sequence entries, an optional key, an optional value, an optional comment.
-const LINE = new RegExp(String.raw`^[ ]*((?:-[ ]+)*)(?:(${DQ}|${SQ}|${PLAIN_KEY}):(?:[ ]+|$))?(${DQ}|${SQ}|${FLOW}|${PLAIN_TOKEN})?[ ]*(?:#[^\n]*)?$`, "gm");
+// Sticky: matched at a line start only.
+const LINE_AT = new RegExp(String.raw`^[ ]*((?:-[ ]+)*)(?:(${DQ}|${SQ}|${PLAIN_KEY}):(?:[ ]+|$))?(${DQ}|${SQ}|${FLOW}|${PLAIN_TOKEN})?[ ]*(?:#[^\n]*)?$`, "my");
 
 function scalar(text: string): { value: string; style: ScalarStyle } | undefined {
   const q = text[0];
@@ -40,41 +41,69 @@ function scalar(text: string): { value: string; style: ScalarStyle } | undefined
   }
 }
 
+// First characters of plain scalars the writer would quote (numbers and look-alikes, `=`, `<<`,
+// y/n/yes/no/on/off): a line without quotes, flow brackets or such a token gives no hint.
+const LOOKALIKE_FIRST = new Set([..."0123456789+-.=<yYnNoO"].map((c) => c.charCodeAt(0)));
+
+/** Whether the line `[start, end)` can hold a style worth restoring (a cheap pre-check). */
+function mayHint(text: string, start: number, end: number): boolean {
+  let tokenStart = true;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 39 || c === 34 || c === 91 || c === 123) return true; // ' " [ {
+    if (c === 32) {
+      tokenStart = true;
+      continue;
+    }
+    if (c === 35 && tokenStart) return false; // a comment: nothing after it counts
+    if (tokenStart && LOOKALIKE_FIRST.has(c)) return true;
+    tokenStart = false;
+  }
+  return false;
+}
+
 /** The styles of `source` (one item's YAML), or undefined when nothing needs restoring. */
 export function scanStyles(source: string): StyleHints | undefined {
   const hints: StyleHints = { values: new Map(), entries: new Map(), keys: new Map(), flows: new Map() };
   let found = false;
-  LINE.lastIndex = 0;
-  for (let m = LINE.exec(source); m !== null; m = LINE.exec(source)) {
-    if (m[0] === "") {
-      LINE.lastIndex++;
-      continue;
+  for (let pos = 0; pos < source.length; ) {
+    let end = source.indexOf("\n", pos);
+    if (end < 0) end = source.length;
+    if (mayHint(source, pos, end)) {
+      LINE_AT.lastIndex = pos;
+      const m = LINE_AT.exec(source);
+      if (m !== null && m[0] !== "" && record(hints, m)) found = true;
     }
-    const [, dashes, rawKey, rawValue] = m;
-    let key: string | undefined;
-    if (rawKey !== undefined) {
-      const k = scalar(rawKey.startsWith('"') || rawKey.startsWith("'") ? rawKey : rawKey.trimEnd());
-      key = k ? k.value : rawKey.trimEnd();
-      if (k) {
-        hints.keys.set(k.value, k.style);
-        found = true;
-      }
-    }
-    if (rawValue === undefined) continue;
-    if (rawValue[0] === "[" || rawValue[0] === "{") {
-      if (key === undefined || rawValue === "[]" || rawValue === "{}") continue;
-      const list = hints.flows.get(key);
-      if (list) list.push(rawValue);
-      else hints.flows.set(key, [rawValue]);
-      found = true;
-      continue;
-    }
-    const v = scalar(rawValue);
-    if (!v) continue;
-    if (key !== undefined) hints.values.set(key + "\0" + v.value, v.style);
-    else if (dashes !== "") hints.entries.set(v.value, v.style);
-    else continue;
-    found = true;
+    pos = end + 1;
   }
   return found ? hints : undefined;
+}
+
+/** Adds what one matched line says; true when it added a hint. */
+function record(hints: StyleHints, m: RegExpExecArray): boolean {
+  const [, dashes, rawKey, rawValue] = m;
+  let found = false;
+  let key: string | undefined;
+  if (rawKey !== undefined) {
+    const k = scalar(rawKey.startsWith('"') || rawKey.startsWith("'") ? rawKey : rawKey.trimEnd());
+    key = k ? k.value : rawKey.trimEnd();
+    if (k) {
+      hints.keys.set(k.value, k.style);
+      found = true;
+    }
+  }
+  if (rawValue === undefined) return found;
+  if (rawValue[0] === "[" || rawValue[0] === "{") {
+    if (key === undefined || rawValue === "[]" || rawValue === "{}") return found;
+    const list = hints.flows.get(key);
+    if (list) list.push(rawValue);
+    else hints.flows.set(key, [rawValue]);
+    return true;
+  }
+  const v = scalar(rawValue);
+  if (!v) return found;
+  if (key !== undefined) hints.values.set(key + "\0" + v.value, v.style);
+  else if (dashes !== "") hints.entries.set(v.value, v.style);
+  else return found;
+  return true;
 }

@@ -97,13 +97,14 @@ function replacer(top: readonly JsonValue[], hints: readonly (StyleHints | undef
 /** Which writer dumps the items: the fast emitter (js-yaml where it declines) or js-yaml alone. */
 export type ItemWriter = "fast" | "js-yaml";
 
-function dumpItems(items: readonly JsonValue[], sources: readonly string[], writer: ItemWriter): string {
+function dumpItems(items: readonly JsonValue[], sources: readonly string[], writer: ItemWriter, pad = ""): string {
   const hints = sources.map(scanStyles);
   const withHints = hints.some((h) => h !== undefined);
   try {
     const replace = withHints ? replacer(items, hints) : undefined;
     if (writer === "fast") {
       const out = emitItems(items, {
+        pad,
         replacer: replace,
         keyText: (k) => (activeKeys?.has(k) ? styled(k, activeKeys.get(k) ?? "plain") ?? scalarText(k, true) : undefined),
         verbatim: (v) => (v instanceof Verbatim ? v.text : undefined),
@@ -111,7 +112,8 @@ function dumpItems(items: readonly JsonValue[], sources: readonly string[], writ
       if (out !== undefined) return out;
       activeKeys = undefined;
     }
-    return yaml.dump(items, replace ? { ...options, replacer: replace } : options);
+    const out = yaml.dump(items, replace ? { ...options, replacer: replace } : options);
+    return pad === "" ? out : out.replace(/^(?=.)/gm, pad);
   } finally {
     activeKeys = undefined;
   }
@@ -120,20 +122,24 @@ function dumpItems(items: readonly JsonValue[], sources: readonly string[], writ
 /**
  * Changed items as block sequence entries (`- …`, compact nested sequences), one string each,
  * with the quoting and flow styles of `sources[i]` (item i's original text) restored where its
- * values are unchanged. One dump for all of them: entries are the only lines at column 0.
+ * values are unchanged, every line indented by `pad`. The fast writer writes item by item (small strings, flattened early, so
+ * a 50,000-item list never becomes one huge rope); js-yaml dumps them at once (its per-call cost
+ * is high) and the text is split at the entries, the only lines at column 0.
  */
-export function writeItemsYaml(items: readonly JsonValue[], sources: readonly string[], writer: ItemWriter = "fast"): string[] {
+export function writeItemsYaml(items: readonly JsonValue[], sources: readonly string[], writer: ItemWriter = "fast", pad = ""): string[] {
   if (items.length === 0) return [];
-  const out = dumpItems(items, sources, writer);
+  if (writer === "fast") return items.map((item, i) => dumpItems([item], [sources[i]], writer, pad));
+  const out = dumpItems(items, sources, writer, pad);
   const parts: string[] = [];
   let start = 0;
-  for (let i = out.indexOf("\n-"); i >= 0; i = out.indexOf("\n-", i + 1)) {
+  const entry = "\n" + pad + "-";
+  for (let i = out.indexOf(entry); i >= 0; i = out.indexOf(entry, i + 1)) {
     parts.push(out.slice(start, i + 1));
     start = i + 1;
   }
   parts.push(out.slice(start));
   if (parts.length === items.length) return parts;
-  return items.map((item, i) => dumpItems([item], [sources[i]], writer)); // not expected: split failed
+  return items.map((item, i) => dumpItems([item], [sources[i]], writer, pad)); // not expected: split failed
 }
 
 /** One changed item as a block sequence entry; see {@link writeItemsYaml}. */

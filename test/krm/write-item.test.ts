@@ -147,7 +147,7 @@ test("property: the fast item writer writes exactly what js-yaml writes", () => 
     fc.property(fc.array(fc.tuple(fc.dictionary(scalarText, deep, { maxKeys: 4 }), item, quoting), { maxLength: 4 }), (rows) => {
       const items = rows.map(([after]) => after as JsonObject);
       const sources = rows.map(([after, before, q]) => yaml.dump([{ ...before, ...after }], { ...q, lineWidth: -1, noArrayIndent: true, skipInvalid: true }));
-      assert.deepEqual(writeItemsYaml(items, sources, "fast"), writeItemsYaml(items, sources, "js-yaml"));
+      for (const pad of ["", "  ", "    "]) assert.deepEqual(writeItemsYaml(items, sources, "fast", pad), writeItemsYaml(items, sources, "js-yaml", pad));
     }),
     { numRuns: 1000 },
   );
