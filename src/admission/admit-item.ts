@@ -1,6 +1,6 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
-import { deepEqual, getString, isObject, setKey, type JsonObject } from "../data/index.js";
+import { changedPaths, deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../data/index.js";
 import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMatchConditions, evaluateMutation, type EvalInputs } from "./evaluate-policy.js";
@@ -117,9 +117,27 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   let final = out.object;
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
   if (deepEqual(final, item)) return { object: item };
-  const by = out.changedBy.map((c) => `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""}`);
-  results.push(itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...new Set(out.changedBy.map((c) => c.policy))].join(",") }));
+  results.push(mutatedResult(item, out.changedBy, final));
   return { object: final, changes: out.changedBy };
+}
+
+/** Most changed paths an `info` result lists per invocation. */
+const maxPathsShown = 8;
+
+/**
+ * The `info` result of a mutated item: each invocation that changed it with the field paths it
+ * changed; `field.path` when the whole admission changed exactly one path.
+ */
+function mutatedResult(item: JsonObject, changes: readonly InvocationChange[], final: JsonObject): KrmResult {
+  const by = changes.map((c) => {
+    const paths = changedPaths(c.before, c.after).map(pathText);
+    const shown = paths.length > maxPathsShown ? [...paths.slice(0, maxPathsShown), `… ${paths.length - maxPathsShown} more`] : paths;
+    return `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""} (${shown.join(", ")})`;
+  });
+  const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...new Set(changes.map((c) => c.policy))].join(",") });
+  const all = changedPaths(item, final);
+  if (all.length === 1) r.field = { path: pathText(all[0]) };
+  return r;
 }
 
 /**

@@ -1,36 +1,8 @@
 // Field paths for `apply --diff`: which paths one mutation step changed (object before → after),
 // and which path each line of a YAML document shows, so a hunk can be attributed to its steps.
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from "yaml";
-import { deepEqual, isObject, type JsonValue } from "../data/index.js";
-
-/** A path of object keys and list indexes. */
-export type FieldPath = ReadonlyArray<string | number>;
-
-/**
- * The paths where `before` and `after` differ: the deepest differing map key, or a list itself
- * when its length changed (indexes shift), else its differing elements.
- */
-export function changedPaths(before: JsonValue | undefined, after: JsonValue | undefined, at: FieldPath = []): FieldPath[] {
-  if (before !== undefined && after !== undefined && deepEqual(before, after)) return [];
-  if (isObject(before) && isObject(after)) {
-    const out: FieldPath[] = [];
-    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      const b = Object.prototype.hasOwnProperty.call(before, k) ? before[k] : undefined;
-      const a = Object.prototype.hasOwnProperty.call(after, k) ? after[k] : undefined;
-      out.push(...changedPaths(b, a, [...at, k]));
-    }
-    return out;
-  }
-  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-    return before.flatMap((b, i) => changedPaths(b, after[i], [...at, i]));
-  }
-  return [at];
-}
-
-/** `spec.containers[1].image` */
-export function pathText(p: FieldPath): string {
-  return p.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("");
-}
+import { changedPaths, pathText, type FieldPath } from "../data/index.js";
+export { changedPaths, pathText, type FieldPath };
 
 /** True when one path is a prefix of the other (a change at one touches the other). */
 export function overlaps(a: FieldPath, b: FieldPath): boolean {

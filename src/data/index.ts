@@ -4,3 +4,5 @@ export type { JsonValue, JsonObject } from "./types.js";
 export { isObject, hasKey, getKey, setKey, getPath, getString, numberOf } from "./access.js";
 export { deepEqual, deepClone } from "./equal.js";
 export { goQuote } from "./go-quote.js";
+export { changedPaths, pathText } from "./changed-paths.js";
+export type { FieldPath } from "./changed-paths.js";
