@@ -1,0 +1,34 @@
+// The README's front-door commands, run as written (with the built bin standing in for `npx kmutate`).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { builtBin, repoRoot } from "./harness.js";
+
+const readme = readFileSync(repoRoot + "README.md", "utf8");
+
+/** The `npx kmutate …` command of the README's "Fresh machine" block. */
+function frontDoorArgs(): string[] {
+  const m = /npm ci && npx kmutate ([^#\n]+?)\s+#/.exec(readme);
+  assert.ok(m, "the README's first command is `npm ci && npx kmutate …`");
+  return m[1].trim().split(/\s+/);
+}
+
+test("README front door: the example command prints the package with the sidecar injected", () => {
+  const args = frontDoorArgs();
+  assert.deepEqual(args, ["apply", "-f", "examples/sidecar-injection"]);
+  const r = spawnSync(process.execPath, [builtBin, ...args], { cwd: repoRoot, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const pods = readFileSync(repoRoot + "examples/sidecar-injection/.expected/pods.yaml", "utf8");
+  assert.ok(r.stdout.includes("    - name: mesh-proxy\n      image: registry.example.com/mesh-proxy:1.21.0\n      restartPolicy: Always\n"), r.stdout);
+  assert.ok(pods.includes("- name: mesh-proxy"));
+  assert.match(r.stderr, /^info: examples\/sidecar-injection\/pods\.yaml#0: Pod shop\/cart: spec\.initContainers: mutated by policy 'mesh-sidecar' with binding 'mesh-sidecar' and param 'default' \(spec\.initContainers\)\n$/);
+});
+
+test("README: `kmutate --help` and `kmutate version` work", () => {
+  for (const args of [["--help"], ["version"]]) {
+    const r = spawnSync(process.execPath, [builtBin, ...args], { cwd: repoRoot, encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    assert.notEqual(r.stdout, "");
+  }
+});
