@@ -1,11 +1,20 @@
 // `kmutate` / `kmutate fn`: the KRM function (ResourceList on stdin → ResourceList on stdout).
 import type { Command } from "commander";
 import { runFunction, type Admitter } from "../krm/index.js";
-import { readAll, writeText, type CliIo } from "./io.js";
+import { readAtMost, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./apply.js";
 import { enablePhaseTimes, phaseTimes } from "../admission/index.js";
 import { writeFileSync } from "node:fs";
+
+/** Default limit of the fn-mode input: 256 MiB. */
+export const defaultMaxInputBytes = 256 * 1024 * 1024;
+
+/** The input limit: env `KMUTATE_MAX_INPUT_BYTES` (a whole number of bytes), else the default. */
+function maxInputBytes(): number {
+  const v = process.env.KMUTATE_MAX_INPUT_BYTES;
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : defaultMaxInputBytes;
+}
 
 /**
  * Runs the KRM function on stdin; returns the exit code (1 if any error result or bad input). On
@@ -19,7 +28,13 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
   // Benchmarks ask for per-phase times (bench/README.md); the file is written after the run.
   const phaseFile = process.env.KMUTATE_PHASE_TIMES;
   if (phaseFile) enablePhaseTimes();
-  const run = runFunction(await readAll(io.stdin), admit);
+  const max = maxInputBytes();
+  const input = await readAtMost(io.stdin, max);
+  if (!input.ok) {
+    await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
+    return 1;
+  }
+  const run = runFunction(input.bytes, admit);
   if (phaseFile) writePhaseTimes(phaseFile);
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.

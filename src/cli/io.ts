@@ -12,6 +12,25 @@ export interface CliIo {
 }
 
 /** All bytes of a stream. */
+/**
+ * Reads at most `maxBytes` from `stream`; stops reading (and reports how much arrived) as soon as
+ * the input is larger, so an oversized input never sits in memory whole.
+ */
+export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; read: number }> {
+  const chunks: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of stream) {
+    const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    read += b.length;
+    if (read > maxBytes) {
+      stream.destroy();
+      return { ok: false, read };
+    }
+    chunks.push(b);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks) };
+}
+
 export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));

@@ -47,3 +47,16 @@ for (const row of rows) {
     assert.deepEqual(errors(row.items, {}), []);
   });
 }
+
+test("limit on the fn-mode input size: KMUTATE_MAX_INPUT_BYTES, one stderr line, nothing on stdout", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url));
+  const input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + "#".repeat(1000) + "\n";
+  const over = spawnSync(process.execPath, [bin], { input, encoding: "utf8", env: { ...process.env, KMUTATE_MAX_INPUT_BYTES: "500" } });
+  assert.equal(over.status, 1);
+  assert.equal(over.stdout, "");
+  assert.equal(over.stderr, "kmutate: stdin: the input is larger than the limit of 500 bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n");
+  const under = spawnSync(process.execPath, [bin], { input, encoding: "utf8", env: { ...process.env, KMUTATE_MAX_INPUT_BYTES: "5000" } });
+  assert.equal(under.status, 0, under.stderr);
+});
