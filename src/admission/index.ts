@@ -18,3 +18,4 @@ export type { LintFinding, LintCode } from "./lint.js";
 export { enablePhaseTimes, phaseStart, phaseEnd, phaseTimes, phaseNames } from "./phase-times.js";
 export type { PhaseName, PhaseTimes } from "./phase-times.js";
 export type { InvocationChange } from "./invoke.js";
+export { resourceRefOf } from "./results.js";

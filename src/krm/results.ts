@@ -3,6 +3,8 @@
 import { getKey, getString, isObject, type JsonObject } from "../data/index.js";
 import type { KrmResult, Severity } from "../admission/index.js";
 import type { KrmError } from "./types.js";
+import { resourceRefOf } from "../admission/index.js";
+export { resourceRefOf };
 
 const PATH_ANNOTATIONS = ["internal.config.kubernetes.io/path", "config.kubernetes.io/path"] as const;
 const INDEX_ANNOTATIONS = ["internal.config.kubernetes.io/index", "config.kubernetes.io/index"] as const;
@@ -10,18 +12,6 @@ const INDEX_ANNOTATIONS = ["internal.config.kubernetes.io/index", "config.kubern
 /** The exit code of a run: 1 if any result has severity `error`, else 0. */
 export function exitCodeOf(results: readonly KrmResult[]): 0 | 1 {
   return results.some((r) => r.severity === "error") ? 1 : 0;
-}
-
-/** The `resourceRef` of an object (apiVersion, kind, name, and namespace when set). */
-export function resourceRefOf(item: JsonObject): NonNullable<KrmResult["resourceRef"]> {
-  const ref: NonNullable<KrmResult["resourceRef"]> = {
-    apiVersion: getString(item, "apiVersion") ?? "",
-    kind: getString(item, "kind") ?? "",
-    name: getString(item, "metadata", "name") ?? "",
-  };
-  const ns = getString(item, "metadata", "namespace");
-  if (ns !== undefined && ns !== "") ref.namespace = ns;
-  return ref;
 }
 
 /** The `file` of an object from its path/index annotations (internal first, then legacy). */
