@@ -14,6 +14,7 @@ import { itemResult, policyErrorResults } from "./results.js";
 import { selectInvocations } from "./select-invocations.js";
 import type { AdmissionRun } from "./admit.js";
 import type { KrmResult } from "./types.js";
+import { resolveNamespaceObject } from "./namespaces.js";
 
 /** The item to output and the results about it. */
 export interface ItemOutcome {
@@ -75,10 +76,10 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     kind, resource, requestKind: kind, requestResource: resource, subResource: "", name, namespace,
     operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
   });
-  const nsName = isNamespaceKind ? "" : namespace;
+  const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
   const base: Omit<EvalInputs, "object" | "oldObject" | "params"> = {
     request,
-    namespaceObject: nsName ? run.namespaces.lookup(nsName) ?? null : null,
+    namespaceObject: "namespaceObject" in ns ? ns.namespaceObject : null, // the view never misses: absent Namespaces are assumed
     authorizer: run.authorizer,
     user: { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] },
     resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
