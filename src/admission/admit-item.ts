@@ -118,7 +118,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   let final = out.object;
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
   if (deepEqual(final, item)) return { object: item };
-  results.push(mutatedResult(item, out.changedBy, final));
+  results.push(mutatedResult(item, out.changedBy));
   return { object: final, changes: out.changedBy };
 }
 
@@ -127,17 +127,18 @@ const maxPathsShown = 8;
 
 /**
  * The `info` result of a mutated item: each invocation that changed it with the field paths it
- * changed; `field.path` when the whole admission changed exactly one path.
+ * changed; `field.path` when all of them changed the same single path.
  */
-function mutatedResult(item: JsonObject, changes: readonly InvocationChange[], final: JsonObject): KrmResult {
+function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): KrmResult {
+  const every = new Set<string>();
   const by = changes.map((c) => {
     const paths = changedPaths(c.before, c.after).map(pathText);
+    for (const p of paths) every.add(p);
     const shown = paths.length > maxPathsShown ? [...paths.slice(0, maxPathsShown), `… ${paths.length - maxPathsShown} more`] : paths;
     return `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""} (${shown.join(", ")})`;
   });
   const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...new Set(changes.map((c) => c.policy))].join(",") });
-  const all = changedPaths(item, final);
-  if (all.length === 1) r.field = { path: pathText(all[0]) };
+  if (every.size === 1) r.field = { path: [...every][0] };
   return r;
 }
 
