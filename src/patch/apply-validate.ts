@@ -2,7 +2,7 @@
 // scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed).
 import type { JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
-import { deduceAtom, invalidAtomMessage, resolveAtom } from "./merge-atoms.js";
+import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
 import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
 import { listItemPathElement, peId, peString, type PathElement } from "./merge-keys.js";
 import { asMap, goType, goValueSharpV, goValueV, isFloat, isInt } from "./merge-values.js";
@@ -32,11 +32,21 @@ export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix =
 export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false): SmdError[] {
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return smdError(a);
-  const d = deduceAtom(a, v);
-  if (d.map !== undefined) return validateMap(schema, d.map, v, allowDuplicates);
-  if (d.scalar !== undefined) return validateScalar(d.scalar, v);
-  if (d.list !== undefined) return validateList(schema, d.list, v, allowDuplicates);
-  return smdError(invalidAtomMessage(spec));
+  switch (walkedForm(a, v)) {
+    case "map":
+      return validateMap(schema, a.map as MapType, v, allowDuplicates);
+    case "scalar":
+      return validateScalar(a.scalar as ScalarKind, v);
+    case "list":
+      return validateList(schema, a.list as ListType, v, allowDuplicates);
+    case undefined:
+      return smdError(invalidAtomMessage(spec));
+  }
+}
+
+/** Prefixes `errs` onto `into` (building the prefix only when there are errors). */
+function pushPrefixed(into: SmdError[], errs: SmdError[], prefix: () => string): void {
+  if (errs.length > 0) into.push(...withPrefix(errs, prefix()));
 }
 
 function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean): SmdError[] {
@@ -51,7 +61,7 @@ function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean): Sm
       errs.push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    errs.push(...withPrefix(validateValue(schema, spec, m[key], dup), "." + key));
+    pushPrefixed(errs, validateValue(schema, spec, m[key], dup), () => "." + key);
   }
   return errs;
 }
@@ -76,7 +86,8 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): 
       if (seen.has(id) && !dup) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
       seen.add(id);
     }
-    errs.push(...withPrefix(validateValue(schema, t.elementType, v[i], dup), peString(pe)));
+    const at = pe;
+    pushPrefixed(errs, validateValue(schema, t.elementType, v[i], dup), () => peString(at));
   }
   return errs;
 }

@@ -46,7 +46,8 @@ function withLiveGvk(live: JsonObject, patch: JsonObject): JsonObject {
 /**
  * Applies an ApplyConfiguration patch to `live` under `type`, as kube-apiserver 1.36 does for a
  * MutatingAdmissionPolicy: errors carry the apiserver's text (`error applying patch: …`).
- * Neither input is modified; the result shares no objects with them.
+ * Neither input is modified; the result is a new object that may share untouched sub-trees with
+ * them (kmutate never mutates data in place).
  */
 export function applyConfiguration(live: JsonObject, patch: JsonObject, type: TypeRef, options: ApplyOptions = {}): ApplyResult {
   const { schema, spec } = type;

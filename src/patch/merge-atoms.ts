@@ -23,6 +23,26 @@ export function deduceAtom(a: Atom, v: JsonValue | undefined): Atom {
   return a;
 }
 
+/** One form of an atom. */
+export type AtomForm = "map" | "scalar" | "list";
+
+/**
+ * The form SMD walks `v` as (what the walkers do with {@link deduceAtom}'s pick, without
+ * building it): the form matching `v` when `a` has it, else the first of map, scalar, list.
+ */
+export function walkedForm(a: Atom, v: JsonValue | undefined): AtomForm | undefined {
+  if (v !== undefined) {
+    if (isScalar(v)) {
+      if (a.scalar !== undefined) return "scalar";
+    } else if (asList(v) !== undefined) {
+      if (a.list !== undefined) return "list";
+    } else if (asMap(v) !== undefined) {
+      if (a.map !== undefined) return "map";
+    }
+  }
+  return a.map !== undefined ? "map" : a.scalar !== undefined ? "scalar" : a.list !== undefined ? "list" : undefined;
+}
+
 /** Equality of two deductions from the same atom (same forms present). */
 export function sameForms(x: Atom, y: Atom): boolean {
   return (x.scalar === undefined) === (y.scalar === undefined) &&

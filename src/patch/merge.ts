@@ -1,7 +1,8 @@
 // Structured merge of a patch (RHS) into a live value (LHS) under a schema type, as SMD
 // `TypedValue.Merge` with rule "keep RHS": nothing is removed, empty/null promotion to leaves,
 // atomic nodes replaced, granular maps merged key by key (live key order, new keys appended).
-import { deepClone, hasKey, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+// The result shares untouched sub-trees with its inputs (nothing in kmutate mutates them).
+import { hasKey, setKey, type JsonObject, type JsonValue } from "../data/index.js";
 import type { Atom, ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { deduceAtom, invalidAtomMessage, NO_TYPE, resolveAtom, sameForms } from "./merge-atoms.js";
 import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
@@ -15,15 +16,21 @@ export interface MergeOutcome {
   errs: SmdError[];
 }
 
-/** Merges `rhs` into `lhs` (either may be absent, not both); inputs are never modified. */
+/**
+ * Merges `rhs` into `lhs` (either may be absent, not both); inputs are never modified, and the
+ * output shares every sub-tree present on one side only with that side.
+ * Precondition: `lhs` passes `validateValue` with duplicates allowed and `rhs` passes it without
+ * (as `applyConfiguration` checks first): a one-sided sub-tree is then its own merge, so it is
+ * returned as is instead of being walked.
+ */
 export function mergeValues(schema: Schema, spec: TypeSpec, lhs: JsonValue | undefined, rhs: JsonValue | undefined): MergeOutcome {
-  if (lhs === undefined && rhs === undefined) return { errs: smdError("at least one of lhs and rhs must be provided") };
+  if (rhs === undefined) return lhs === undefined ? { errs: smdError("at least one of lhs and rhs must be provided") } : { out: lhs, errs: [] };
+  if (lhs === undefined) return { out: rhs, errs: [] };
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return { errs: smdError(a) };
   const al = deduceAtom(a, lhs);
   const ar = deduceAtom(a, rhs);
-  if (rhs === undefined) return handle(schema, spec, al, lhs, rhs);
-  if (lhs === undefined || sameForms(al, ar)) return handle(schema, spec, ar, lhs, rhs);
+  if (sameForms(al, ar)) return handle(schema, spec, ar, lhs, rhs);
   // Forms differ (untyped/deduced): SMD walks the LHS form for its errors only, then the RHS form.
   const first = handle(schema, spec, al, lhs, rhs).errs;
   const second = handle(schema, spec, ar, lhs, rhs);
@@ -37,10 +44,10 @@ function handle(schema: Schema, spec: TypeSpec, a: Atom, lhs: JsonValue | undefi
   return { errs: smdError(invalidAtomMessage(spec)) };
 }
 
-/** Rule "keep RHS" at a leaf: RHS if present (null included), else LHS; always a copy. */
+/** Rule "keep RHS" at a leaf: RHS if present (null included), else LHS; shared, not copied. */
 function keepRHS(lhs: JsonValue | undefined, rhs: JsonValue | undefined): MergeOutcome {
-  if (rhs !== undefined) return { out: deepClone(rhs), errs: [] };
-  if (lhs !== undefined) return { out: deepClone(lhs), errs: [] };
+  if (rhs !== undefined) return { out: rhs, errs: [] };
+  if (lhs !== undefined) return { out: lhs, errs: [] };
   return { errs: [] };
 }
 
@@ -62,17 +69,24 @@ function doList(schema: Schema, t: ListType, lhs: JsonValue | undefined, rhs: Js
 function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: JsonValue | undefined): MergeOutcome {
   const l = asMap(lhs);
   const r = asMap(rhs);
-  const emptyPromote = (l === undefined || Object.keys(l).length === 0) && (r === undefined || Object.keys(r).length === 0);
-  if (t.relationship === "atomic" || emptyPromote) return keepRHS(lhs, rhs);
+  const lKeys = l !== undefined ? Object.keys(l) : NO_KEYS;
+  const rKeys = r !== undefined ? Object.keys(r) : NO_KEYS;
+  if (t.relationship === "atomic" || (lKeys.length === 0 && rKeys.length === 0)) return keepRHS(lhs, rhs);
   const out: JsonObject = {};
   const errs: SmdError[] = [];
+  let any = false;
   const item = (key: string, lv: JsonValue | undefined, rv: JsonValue | undefined): void => {
     const spec = t.fields.get(key)?.type ?? t.elementType ?? NO_TYPE;
     const res = mergeValues(schema, spec, lv, rv);
-    errs.push(...withPrefix(res.errs, "." + key));
-    if (res.out !== undefined) setKey(out, key, res.out);
+    if (res.errs.length > 0) errs.push(...withPrefix(res.errs, "." + key));
+    if (res.out !== undefined) {
+      setKey(out, key, res.out);
+      any = true;
+    }
   };
-  if (l !== undefined) for (const k of Object.keys(l)) item(k, l[k], r !== undefined && hasKey(r, k) ? r[k] : undefined);
-  if (r !== undefined) for (const k of Object.keys(r)) if (l === undefined || !hasKey(l, k)) item(k, undefined, r[k]);
-  return Object.keys(out).length > 0 ? { out, errs } : { errs };
+  for (const k of lKeys) item(k, (l as JsonObject)[k], r !== undefined && hasKey(r, k) ? r[k] : undefined);
+  for (const k of rKeys) if (l === undefined || !hasKey(l, k)) item(k, undefined, (r as JsonObject)[k]);
+  return any ? { out, errs } : { errs };
 }
+
+const NO_KEYS: readonly string[] = [];
