@@ -3,20 +3,22 @@ import { op } from "../operators.js";
 import type { Overload } from "../types.js";
 import {
   celError, errText, checkedInt, checkedUint, intDivide, intModulo, celUint, celDuration, addTimestamp,
-  subtractTimestamps, celList, appendInPlace, celEquals, compareValues, isCelError,
+  subtractTimestamps, appendInPlace, celEquals, compareValues, isCelError,
   type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
 import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
 import { listIndex, mapIndex } from "../values/access.js";
+import { concatLists } from "../values/list.js";
 
 /**
- * Longest list `+` builds: cel-go concatenates lazily at cost 1, kmutate copies, so repeated
- * doubling (`x + x`) is stopped here instead of exhausting memory.
+ * Longest list `+` builds. `+` is an O(1) view (as cel-go's lazy concatenation), so this bound no
+ * longer protects the `+` itself; it keeps every list small enough to flatten, iterate or write
+ * out, and stops repeated doubling (`x + x`) before a later flatten exhausts memory.
  */
 export const MAX_CONCAT_LIST = 1 << 22;
 const addList = (a: CelList, b: CelList): CelValue | CelError => {
   if (a.size() + b.size() > MAX_CONCAT_LIST) return celError(`list concatenation: result size ${a.size() + b.size()} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
-  return appendInPlace(a, b) ?? (a.size() === 0 ? b : b.size() === 0 ? a : celList([...a.toArray(), ...b.toArray()]));
+  return appendInPlace(a, b) ?? concatLists(a, b);
 };
 const concatBytes = (a: Uint8Array, b: Uint8Array): Uint8Array => { const r = new Uint8Array(a.length + b.length); r.set(a); r.set(b, a.length); return r; };
 const uDiv = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
