@@ -18,9 +18,11 @@ const packages = readdirSync(examplesDir, { withFileTypes: true })
   .map((e) => e.name)
   .sort();
 
-/** The package files kpt reads, in kpt's order: the Kptfile, then the yaml files by name. */
+/** The package files kpt reads, in kpt's order: the Kptfile, then the yaml files by name, minus `.krmignore`d ones. */
 function packageFiles(dir: string): string[] {
-  const yamls = listFiles(dir).filter((f) => !f.startsWith(".expected/") && /\.ya?ml$/.test(f));
+  const ignored = readFileSync(join(dir, ".krmignore"), "utf8").split("\n").map((l) => l.trim().replace(/\/$/, "")).filter((l) => l !== "");
+  const kept = (f: string): boolean => !ignored.some((i) => f === i || f.startsWith(i + "/"));
+  const yamls = listFiles(dir).filter((f) => kept(f) && /\.ya?ml$/.test(f));
   return ["Kptfile", ...yamls];
 }
 
