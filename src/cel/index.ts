@@ -25,3 +25,4 @@ export type { CelIssue } from "./errors-format.js";
 export { formatIssue, formatIssues, offsetLocation } from "./errors-format.js";
 export type { Expr, ParsedExpr, Comprehension } from "./ast.js";
 export { op } from "./operators.js";
+export { nameChecks } from "./lib/k8s/index.js";

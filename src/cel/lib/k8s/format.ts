@@ -52,9 +52,9 @@ function dns1123Subdomain(v: string, maxLenMsg = "characters"): string[] {
   return errs;
 }
 /** validation.IsDNS1035Label (on a byte string). */
-function dns1035Label(v: string): string[] {
+function dns1035Label(v: string, maxLenMsg = "characters"): string[] {
   const errs: string[] = [];
-  if (v.length > 63) errs.push("must be no more than 63 characters");
+  if (v.length > 63) errs.push(`must be no more than 63 ${maxLenMsg}`);
   if (!DNS1035_RE.test(v)) errs.push(regexError(DNS1035_MSG, DNS1035_FMT, "my-name", "abc-123"));
   return errs;
 }
@@ -113,6 +113,18 @@ export function isDateTime(str: string): boolean {
   const m = DATETIME_RE.exec(s[1]);
   return m !== null && m[1] <= "23" && m[2] <= "59" && m[3] <= "59";
 }
+
+/**
+ * apimachinery's name checks on ordinary strings, with their exact messages: what API validation
+ * (metadata names, label keys and values, paramKind group/version/kind) uses. Lengths are UTF-8
+ * bytes; the length messages say "bytes" as the `content` package does.
+ */
+export const nameChecks = {
+  dns1123Subdomain: (v: string): string[] => dns1123Subdomain(bytes(v), "bytes"),
+  dns1035Label: (v: string): string[] => dns1035Label(bytes(v), "bytes"),
+  qualifiedName: (v: string): string[] => qualifiedName(bytes(v)),
+  labelValue: (v: string): string[] => labelValue(bytes(v)),
+} as const;
 
 function fmt(key: string, name: string, maxRegexSize: number, validate: (s: string) => string[]): NamedFormat {
   return { key, name, maxRegexSize, validate };

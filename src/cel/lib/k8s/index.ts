@@ -20,3 +20,4 @@ export { semverToString } from "./semver.js";
 
 /** URL, quantity, IP, CIDR, format and semver libraries (Kubernetes 1.36). */
 export const k8sLibraries: readonly CelLibrary[] = [urlLibrary, quantityLibrary, ipLibrary, cidrLibrary, formatLibrary, semverLibrary];
+export { nameChecks } from "./format.js";
