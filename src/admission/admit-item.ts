@@ -3,7 +3,7 @@
 import { changedPaths, deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../data/index.js";
 import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
-import { evaluateMatchConditions, evaluateMutation, type EvalInputs } from "./evaluate-policy.js";
+import { evaluateMatchConditions, evaluateMutation, itemValues } from "./evaluate-policy.js";
 import { exemptReason } from "./exempt.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
 import { invoke, type InvocationChange, type InvokerPorts } from "./invoke.js";
@@ -77,18 +77,18 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
   });
   const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
-  const base: Omit<EvalInputs, "object" | "oldObject" | "params"> = {
+  const shared = itemValues({
     request,
     namespaceObject: "namespaceObject" in ns ? ns.namespaceObject : null, // the view never misses: absent Namespaces are assumed
     authorizer: run.authorizer,
     user: { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] },
     resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
-  };
+  });
   const missingSchema = schemaProblem(id, run, results, item);
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => {
       const start = phaseStart();
-      const r = evaluateMatchConditions(inv.policy, { ...base, object: obj, oldObject: old, params: inv.param });
+      const r = evaluateMatchConditions(inv.policy, shared, { object: obj, oldObject: old, params: inv.param });
       phaseEnd("cel", start);
       return r;
     },
@@ -97,7 +97,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       const m = inv.policy.mutations[i];
       if (missingSchema) return { error: missingSchema, fieldPath: m.fieldPath, statusError: true };
       const celStart = phaseStart();
-      const e = evaluateMutation(inv.policy, i, { ...base, object: obj, oldObject: old, params: inv.param });
+      const e = evaluateMutation(inv.policy, i, shared, { object: obj, oldObject: old, params: inv.param });
       phaseEnd("cel", celStart);
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
       const patchStart = phaseStart();

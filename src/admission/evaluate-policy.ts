@@ -11,14 +11,10 @@ import type { ConditionOutcome } from "./invoke.js";
 
 const outOfBudget = "validation failed due to running out of cost budget, no further validation rules will be run";
 
-/** The data every expression of one invocation sees. */
-export interface EvalInputs {
-  object: JsonObject;
-  oldObject: JsonObject | null;
-  /** undefined = the policy has no paramKind (`params` undeclared). */
-  params: JsonObject | null | undefined;
+/** The data every invocation on one item shares (request, namespace, authorizer). */
+export interface ItemInputs {
   request: JsonObject;
-  /** null for cluster-scoped objects, Namespaces, and inside matchConditions. */
+  /** null for cluster-scoped objects and Namespaces. */
   namespaceObject: JsonObject | null;
   authorizer: Authorizer;
   user: { username: string; groups: string[] };
@@ -26,29 +22,63 @@ export interface EvalInputs {
   resource: { group: string; resource: string; subresource: string; namespace: string; name: string };
 }
 
-/** Cost spent by lazily evaluated variables since the last reset. */
-interface CostSink { cost: number }
+/** The CEL values of {@link ItemInputs}, converted once per item and shared by its invocations. */
+export interface ItemValues {
+  readonly request: CelValue;
+  readonly namespaceObject: CelValue;
+  readonly authorizer: CelValue;
+  readonly requestResource: CelValue;
+}
 
-/** Builds an activation whose `variables` are evaluated on first read and cached. */
-function activationFor(policy: CompiledPolicy, inputs: EvalInputs, sink: CostSink): Activation {
-  const act: Record<string, CelValue | (() => CelValue | CelError)> = {
-    object: fromJson(inputs.object),
-    oldObject: fromJson(inputs.oldObject),
+/** Converts an item's shared inputs to CEL values (once per item). */
+export function itemValues(inputs: ItemInputs): ItemValues {
+  return {
     request: fromJson(inputs.request),
     namespaceObject: fromJson(inputs.namespaceObject),
     authorizer: authorizerValue(inputs.authorizer, inputs.user),
-    "authorizer.requestResource": requestResourceValue(inputs.authorizer, inputs.user, inputs.resource),
+    requestResource: requestResourceValue(inputs.authorizer, inputs.user, inputs.resource),
+  };
+}
+
+/** What one invocation's expressions see beyond the item's shared values. */
+export interface InvocationInputs {
+  object: JsonObject;
+  oldObject: JsonObject | null;
+  /** undefined = the policy has no paramKind (`params` undeclared). */
+  params: JsonObject | null | undefined;
+}
+
+/** Cost spent by lazily evaluated variables since the last reset. */
+interface CostSink { cost: number }
+
+const noVariables = new Map<string, () => CelValue | CelError>();
+
+/**
+ * Builds an activation whose `variables` are evaluated on first read and cached; `namespaceObject`
+ * is null inside matchConditions (`inConditions`).
+ */
+function activationFor(policy: CompiledPolicy, item: ItemValues, inputs: InvocationInputs, inConditions: boolean, sink: CostSink): Activation {
+  const act: Record<string, CelValue | (() => CelValue | CelError)> = {
+    object: fromJson(inputs.object),
+    oldObject: fromJson(inputs.oldObject),
+    request: item.request,
+    namespaceObject: inConditions ? null : item.namespaceObject,
+    authorizer: item.authorizer,
+    "authorizer.requestResource": item.requestResource,
   };
   if (inputs.params !== undefined) act.params = fromJson(inputs.params);
-  const thunks = new Map<string, () => CelValue | CelError>();
-  for (const v of policy.variables) {
-    thunks.set(v.name, () => {
-      if (v.error !== undefined || !v.program) return celError(`composited variable "${v.name}" fails to compile: ${v.error ?? "no program"}`);
-      const r = v.program.eval(act);
-      sink.cost += r.cost;
-      if (r.error) return celError(`composited variable "${v.name}" fails to evaluate: ${r.error.message}`);
-      return r.value;
-    });
+  let thunks = noVariables;
+  if (policy.variables.length > 0) {
+    thunks = new Map();
+    for (const v of policy.variables) {
+      thunks.set(v.name, () => {
+        if (v.error !== undefined || !v.program) return celError(`composited variable "${v.name}" fails to compile: ${v.error ?? "no program"}`);
+        const r = v.program.eval(act);
+        sink.cost += r.cost;
+        if (r.error) return celError(`composited variable "${v.name}" fails to evaluate: ${r.error.message}`);
+        return r.value;
+      });
+    }
   }
   act.variables = lazyObject(variablesTypeName, thunks);
   return act;
@@ -70,9 +100,9 @@ function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink
 }
 
 /** Evaluates mutation `index`: the CEL value to patch with, or the error text. */
-export function evaluateMutation(policy: CompiledPolicy, index: number, inputs: EvalInputs): { value: CelValue } | { error: string } {
+export function evaluateMutation(policy: CompiledPolicy, index: number, item: ItemValues, inputs: InvocationInputs): { value: CelValue } | { error: string } {
   const sink: CostSink = { cost: 0 };
-  const r = runExpression(policy.mutations[index], activationFor(policy, inputs, sink), sink, policy.limits.costPerMutation, "");
+  const r = runExpression(policy.mutations[index], activationFor(policy, item, inputs, false, sink), sink, policy.limits.costPerMutation, "");
   return "error" in r ? { error: r.error } : { value: r.value };
 }
 
@@ -80,11 +110,11 @@ export function evaluateMutation(policy: CompiledPolicy, index: number, inputs: 
  * Evaluates all matchConditions (webhook `matchconditions.Matcher`): any `false` → no match, even
  * if another errored; else errors → the failurePolicy decides (Fail: error, Ignore: no match).
  */
-export function evaluateMatchConditions(policy: CompiledPolicy, inputs: EvalInputs): ConditionOutcome {
+export function evaluateMatchConditions(policy: CompiledPolicy, item: ItemValues, inputs: InvocationInputs): ConditionOutcome {
   if (policy.matchConditions.length === 0) return { matches: true };
   const ignore = policy.model.failurePolicy === "Ignore";
   const sink: CostSink = { cost: 0 };
-  const act = activationFor(policy, { ...inputs, namespaceObject: null }, sink);
+  const act = activationFor(policy, item, inputs, true, sink);
   let budget = policy.limits.costPerMatchConditions;
   const errors: string[] = [];
   for (const c of policy.matchConditions) {

@@ -9,27 +9,44 @@ export type FieldPath = ReadonlyArray<string | number>;
 
 /**
  * The paths where `before` and `after` differ: the deepest differing map key, or a list itself
- * when its length changed (indexes shift), else its differing elements.
+ * when its length changed (indexes shift), else its differing elements. One walk: sub-trees
+ * shared by reference are skipped, and only leaves are compared.
  */
 export function changedPaths(before: JsonValue | undefined, after: JsonValue | undefined, at: FieldPath = []): FieldPath[] {
-  if (before !== undefined && after !== undefined && deepEqual(before, after)) return [];
+  const out: FieldPath[] = [];
+  collect(before, after, [...at], out);
+  return out;
+}
+
+function collect(before: JsonValue | undefined, after: JsonValue | undefined, at: (string | number)[], out: FieldPath[]): void {
+  if (before === after) return;
   if (isObject(before) && isObject(after)) {
-    const out: FieldPath[] = [];
-    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      const b = Object.prototype.hasOwnProperty.call(before, k) ? before[k] : undefined;
-      const a = Object.prototype.hasOwnProperty.call(after, k) ? after[k] : undefined;
-      out.push(...changedPaths(b, a, [...at, k]));
+    for (const k of Object.keys(before)) {
+      at.push(k);
+      collect(before[k], Object.prototype.hasOwnProperty.call(after, k) ? after[k] : undefined, at, out);
+      at.pop();
     }
-    return out;
+    for (const k of Object.keys(after)) {
+      if (Object.prototype.hasOwnProperty.call(before, k)) continue;
+      at.push(k);
+      out.push([...at]);
+      at.pop();
+    }
+    return;
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-    return before.flatMap((b, i) => changedPaths(b, after[i], [...at, i]));
+    for (let i = 0; i < before.length; i++) {
+      at.push(i);
+      collect(before[i], after[i], at, out);
+      at.pop();
+    }
+    return;
   }
-  return [at];
+  if (before !== undefined && after !== undefined && deepEqual(before, after)) return;
+  out.push([...at]);
 }
 
 /** `spec.containers[1].image` */
 export function pathText(p: FieldPath): string {
   return p.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("");
 }
-

@@ -42,6 +42,7 @@ function index(schema: Schema, t: ListType, list: readonly JsonValue[] | undefin
  * The merged list: live items not in the patch stay where they are, shared items are merged
  * and emitted in patch order, new items are placed where the patch order puts them.
  * Errors of individual item merges are dropped (as SMD does); indexing errors are returned.
+ * A merge that changes nothing returns the live list itself.
  */
 export function mergeListItems(
   schema: Schema,
@@ -99,5 +100,7 @@ export function mergeListItems(
       if (next === id) next = shared[q++];
     }
   }
+  // Every live item kept, in place and unchanged, nothing added: the live list itself.
+  if (lhs !== undefined && out.length === lhs.length && out.every((v, i) => v === lhs[i])) return { out: lhs as JsonValue[], errs: [] };
   return out.length > 0 ? { out, errs: [] } : { errs: [] };
 }

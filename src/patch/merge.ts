@@ -1,7 +1,8 @@
 // Structured merge of a patch (RHS) into a live value (LHS) under a schema type, as SMD
 // `TypedValue.Merge` with rule "keep RHS": nothing is removed, empty/null promotion to leaves,
 // atomic nodes replaced, granular maps merged key by key (live key order, new keys appended).
-// The result shares untouched sub-trees with its inputs (nothing in kmutate mutates them).
+// The result shares untouched sub-trees with its inputs (nothing in kmutate mutates them), and is
+// the live value itself where the merge changes nothing below it.
 import { hasKey, setKey, type JsonObject, type JsonValue } from "../data/index.js";
 import type { Atom, ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { deduceAtom, invalidAtomMessage, NO_TYPE, resolveAtom, sameForms } from "./merge-atoms.js";
@@ -62,6 +63,7 @@ function doList(schema: Schema, t: ListType, lhs: JsonValue | undefined, rhs: Js
   const l = asList(lhs);
   const r = asList(rhs);
   const emptyPromote = (l === undefined || l.length === 0) && (r === undefined || r.length === 0);
+  if (emptyPromote && l !== undefined && r !== undefined) return { out: lhs, errs: [] }; // two empty lists: the live one
   if (t.relationship === "atomic" || emptyPromote) return keepRHS(lhs, rhs);
   return mergeListItems(schema, t, l, r, (item, li, ri) => mergeValues(schema, t.elementType, li, ri).out);
 }
@@ -71,14 +73,18 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
   const r = asMap(rhs);
   const lKeys = l !== undefined ? Object.keys(l) : NO_KEYS;
   const rKeys = r !== undefined ? Object.keys(r) : NO_KEYS;
+  if (lKeys.length === 0 && rKeys.length === 0 && l !== undefined && r !== undefined) return { out: lhs, errs: [] }; // two empty maps: the live one
   if (t.relationship === "atomic" || (lKeys.length === 0 && rKeys.length === 0)) return keepRHS(lhs, rhs);
   const out: JsonObject = {};
   const errs: SmdError[] = [];
   let any = false;
+  // Whether the output so far is the live map itself (every value the same reference, nothing added).
+  let same = l !== undefined;
   const item = (key: string, lv: JsonValue | undefined, rv: JsonValue | undefined): void => {
     const spec = t.fields.get(key)?.type ?? t.elementType ?? NO_TYPE;
     const res = mergeValues(schema, spec, lv, rv);
     if (res.errs.length > 0) errs.push(...withPrefix(res.errs, "." + key));
+    if (res.out !== lv) same = false;
     if (res.out !== undefined) {
       setKey(out, key, res.out);
       any = true;
@@ -86,6 +92,8 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
   };
   for (const k of lKeys) item(k, (l as JsonObject)[k], r !== undefined && hasKey(r, k) ? r[k] : undefined);
   for (const k of rKeys) if (l === undefined || !hasKey(l, k)) item(k, undefined, (r as JsonObject)[k]);
+  // An unchanged map is returned as the live value itself, so callers can tell "no change" by identity.
+  if (same && any) return { out: lhs, errs };
   return any ? { out, errs } : { errs };
 }
 
