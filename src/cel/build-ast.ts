@@ -8,6 +8,7 @@ import type { Macro, MacroHelper } from "./macros.js";
 import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
 import type { Cst } from "./parser.js";
 import type { CelIssue } from "./errors-format.js";
+import { PositionTable } from "./parse-positions.js";
 
 const reservedIds = new Set([
   "as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let",
@@ -54,7 +55,7 @@ function macroTable(macros: readonly Macro[]): MacroTable {
 /** Builds the AST of a parse tree; errors go to `issues`. */
 export class AstBuilder {
   private nextId = 1;
-  readonly positions = new Map<number, number>();
+  readonly positions = new PositionTable();
   readonly macroCalls = new Map<number, Expr>();
   private depth = 0;
   private readonly macros: MacroTable;

@@ -7,8 +7,8 @@ import type { CelType } from "./types.js";
 import type { CelIssue } from "./errors-format.js";
 import { op } from "./operators.js";
 import { formatArgTypes, formatCelType } from "./check/format-type.js";
-import { collectParams, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping } from "./check/unify.js";
-import { signaturesOf, typeIdentType, type Signature } from "./check/builtins.js";
+import { groundKey, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping } from "./check/unify.js";
+import { functionOf, mayBeQualifiedFunction, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
@@ -18,19 +18,6 @@ const CONST_TYPES: Readonly<Record<string, CelType>> = {
   null: { kind: "null" }, bool: BOOL, int: INT, uint: { kind: "uint" }, double: { kind: "double" },
   string: { kind: "string" }, bytes: { kind: "bytes" },
 };
-
-const paramNames = new WeakMap<Signature, readonly string[]>();
-/** Names of a signature's type parameters, in order of first occurrence (args, then result). */
-function paramNamesOf(s: Signature): readonly string[] {
-  let names = paramNames.get(s);
-  if (!names) {
-    const set = new Set<string>();
-    for (const a of s.args) collectParams(a, set);
-    collectParams(s.result, set);
-    paramNames.set(s, (names = [...set]));
-  }
-  return names;
-}
 
 /** Kinds that assign only to their own kind, `dyn`, a type parameter, the error type or (some) `null`. */
 const simpleKinds: ReadonlySet<CelType["kind"]> = new Set<CelType["kind"]>(["bool", "bytes", "double", "int", "string", "uint", "duration", "timestamp", "object"]);
@@ -183,17 +170,17 @@ export class Checker {
     if (e.fn === op.optSelect) return this.checkOptSelect(e);
     for (const a of e.args) this.check(a);
     if (!e.target) {
-      const fns = signaturesOf(this.env, e.fn.startsWith(".") ? e.fn.slice(1) : e.fn);
+      const fns = functionOf(this.env, e.fn.startsWith(".") ? e.fn.slice(1) : e.fn);
       if (!fns) return this.undeclaredCall(e, e.fn);
       return this.resolve(e, e.fn, fns, undefined);
     }
-    const q = this.qualifiedName(e.target);
+    const q = mayBeQualifiedFunction(this.env, e.fn) ? this.qualifiedName(e.target) : undefined;
     if (q !== undefined) {
-      const fns = signaturesOf(this.env, `${q}.${e.fn}`);
+      const fns = functionOf(this.env, `${q}.${e.fn}`);
       if (fns) return this.resolve(e, `${q}.${e.fn}`, fns, undefined);
     }
     this.check(e.target);
-    const fns = signaturesOf(this.env, e.fn);
+    const fns = functionOf(this.env, e.fn);
     if (!fns) return this.undeclaredCall(e, e.fn);
     this.resolve(e, e.fn, fns, e.target);
   }
@@ -236,16 +223,31 @@ export class Checker {
     return { args: s.args.map((a) => substitute(subs, a, false)), result: substitute(subs, s.result, false) };
   }
 
-  private resolve(e: Call, name: string, fns: readonly Signature[], target: Expr | undefined): void {
+  private resolve(e: Call, name: string, fns: FunctionSignatures, target: Expr | undefined): void {
     const member = target !== undefined;
+    const group = member ? fns.member : fns.global;
     const argExprs = member ? [target, ...e.args] : e.args;
     const argTypes = argExprs.map((a) => this.typeOf(a));
+    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, group.rows[0]!.sig, argExprs, argTypes);
+    // Ground argument types resolve the same way every time: reuse the rows and result. (The fresh
+    // type variables such a resolution binds are never seen again; they are still numbered.)
+    let key: string | undefined = "";
+    for (let i = 0; i < argTypes.length && key !== undefined; i++) {
+      const k = groundKey(argTypes[i]!);
+      key = k === undefined ? undefined : i === 0 ? k : key + "," + k;
+    }
+    if (key !== undefined) {
+      const hit = group.resolved.get(key);
+      if (hit) {
+        this.freeVars += group.paramCount;
+        this.overloads.set(e.id, hit.matched as Signature[]);
+        this.types.set(e.id, hit.result);
+        return;
+      }
+    }
     let result: CelType | undefined;
     const matched: Signature[] = [];
-    for (const s of fns) {
-      if (s.member !== member) continue;
-      if (name === op.logicalAnd || name === op.logicalOr) return this.resolveLogical(e, s, argExprs, argTypes);
-      const names = paramNamesOf(s);
+    for (const { sig: s, params: names } of group.rows) {
       if (s.args.length !== argTypes.length || cannotMatch(argTypes, s.args)) {
         // Cannot match; its type variables are still numbered as if instantiated.
         this.freeVars += names.length;
@@ -263,6 +265,9 @@ export class Checker {
       this.error(e.id, `found no matching overload for '${name}' applied to '${formatArgTypes(shown, member)}'`);
       this.types.set(e.id, ERROR);
       return;
+    }
+    if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundKey(result) !== undefined) {
+      group.resolved.set(key, { matched, result });
     }
     this.overloads.set(e.id, matched);
     this.types.set(e.id, result);

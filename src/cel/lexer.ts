@@ -144,6 +144,19 @@ function punctuation(c: number, c2: number): number {
   }
 }
 
+/** The text of each punctuation token type (shared strings instead of a slice per token). */
+const punctText: readonly string[] = (() => {
+  const out: string[] = [];
+  for (const [text, type] of Object.entries({ ...punct1Init(), "==": T.EQUALS, "!=": T.NOT_EQUALS, "<=": T.LESS_EQUALS, ">=": T.GREATER_EQUALS, "&&": T.LOGICAL_AND, "||": T.LOGICAL_OR })) out[type] = text;
+  return out;
+})();
+function punct1Init(): Record<string, TokenType> {
+  return {
+    "<": T.LESS, ">": T.GREATER, "[": T.LBRACKET, "]": T.RBRACKET, "{": T.LBRACE, "}": T.RBRACE, "(": T.LPAREN, ")": T.RPAREN,
+    ".": T.DOT, ",": T.COMMA, "-": T.MINUS, "!": T.EXCLAM, "?": T.QUESTIONMARK, ":": T.COLON, "+": T.PLUS, "*": T.STAR, "/": T.SLASH, "%": T.PERCENT,
+  };
+}
+
 const punct2: Readonly<Record<string, TokenType>> = {
   "==": T.EQUALS,
   "!=": T.NOT_EQUALS,
@@ -153,26 +166,7 @@ const punct2: Readonly<Record<string, TokenType>> = {
   "||": T.LOGICAL_OR,
 };
 
-const punct1: Readonly<Record<string, TokenType>> = {
-  "<": T.LESS,
-  ">": T.GREATER,
-  "[": T.LBRACKET,
-  "]": T.RBRACKET,
-  "{": T.LBRACE,
-  "}": T.RBRACE,
-  "(": T.LPAREN,
-  ")": T.RPAREN,
-  ".": T.DOT,
-  ",": T.COMMA,
-  "-": T.MINUS,
-  "!": T.EXCLAM,
-  "?": T.QUESTIONMARK,
-  ":": T.COLON,
-  "+": T.PLUS,
-  "*": T.STAR,
-  "/": T.SLASH,
-  "%": T.PERCENT,
-};
+const punct1: Readonly<Record<string, TokenType>> = punct1Init();
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHex = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
@@ -349,7 +343,8 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
     const pu = punctuation(c, s.charCodeAt(p + 1));
     if (pu !== 0) {
       const end = pu > TWO ? p + 2 : p + 1;
-      tokens.push({ type: (pu > TWO ? pu - TWO : pu) as TokenType, text: s.slice(p, end), start: p, end });
+      const type = (pu > TWO ? pu - TWO : pu) as TokenType;
+      tokens.push({ type, text: punctText[type]!, start: p, end });
       p = end;
       continue;
     }
@@ -426,7 +421,7 @@ const utf8 = new TextEncoder();
  * `\r\n` and `\r` become `\n`; in bytes `\x`/octal escapes are raw bytes and `\u`/`\U` are rejected.
  */
 export function unescapeLiteral(token: string, isBytes: boolean): { value: string | Uint8Array } | { error: string } {
-  let v = token.replace(/\r\n?/g, "\n");
+  let v = token.indexOf("\r") >= 0 ? token.replace(/\r\n?/g, "\n") : token;
   let raw = false;
   if (v[0] === "r" || v[0] === "R") {
     raw = true;

@@ -32,7 +32,8 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
   const maxLen = options.maxExpressionLength ?? 100_000;
   const maxDepth = options.maxRecursionDepth ?? 250;
   const issues: CelIssue[] = [];
-  if (maxLen >= 0) {
+  // Code points never outnumber UTF-16 units: count them only when the text could be too long.
+  if (maxLen >= 0 && text.length > maxLen) {
     let size = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);

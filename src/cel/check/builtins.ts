@@ -7,6 +7,7 @@ import type { CelType, Overload } from "../types.js";
 import { op } from "../operators.js";
 import { mapInsertFunction } from "../macros.js";
 import { formatArgTypes } from "./format-type.js";
+import { collectParams } from "./unify.js";
 
 /** A function signature the checker resolves against (an Overload without its implementation). */
 export type Signature = Pick<Overload, "name" | "member" | "args" | "result">;
@@ -60,26 +61,107 @@ export function hasOptionals(env: CelEnv): boolean {
   return env.libraries.has("optional") || env.functions.has("optional.of");
 }
 
-/** The type of a type identifier (`int` → `type(int)`), or undefined when `name` is none. */
+/** Entries kept per env by the name caches below (names come from expressions: bound the memory). */
+const CACHE_LIMIT = 4096;
+const identCache = new WeakMap<CelEnv, Map<string, CelType | null>>();
+
+/** The type of a type identifier (`int` → `type(int)`), or undefined when `name` is none. Cached per env. */
 export function typeIdentType(env: CelEnv, name: string): CelType | undefined {
   const std = stdTypeIdents.get(name);
   if (std) return std;
-  if (name === "optional_type" && hasOptionals(env)) return optionalTypeIdent;
-  return env.resolveType(name) ? typeOf({ kind: "object", name }) : undefined;
+  let perEnv = identCache.get(env);
+  if (!perEnv) identCache.set(env, (perEnv = new Map()));
+  const hit = perEnv.get(name);
+  if (hit !== undefined) return hit ?? undefined;
+  let t: CelType | undefined;
+  if (name === "optional_type" && hasOptionals(env)) t = optionalTypeIdent;
+  else t = env.resolveType(name) ? typeOf({ kind: "object", name }) : undefined;
+  if (perEnv.size < CACHE_LIMIT) perEnv.set(name, t ?? null);
+  return t;
 }
-
-const cache = new WeakMap<CelEnv, Map<string, readonly Signature[] | undefined>>();
 
 /** The signatures of function `name` in `env` (env rows first, then missing native operator rows). */
 export function signaturesOf(env: CelEnv, name: string): readonly Signature[] | undefined {
+  return functionOf(env, name)?.all;
+}
+
+/** A signature with its type parameter names (in order of first occurrence: args, then result). */
+export interface SignatureInfo {
+  readonly sig: Signature;
+  readonly params: readonly string[];
+}
+
+/** A resolution the checker may reuse: the rows that matched ground argument types, and the result. */
+export interface Resolution {
+  readonly matched: readonly Signature[];
+  readonly result: CelType;
+}
+
+/** The rows of one function for one call style (global or member), as the checker resolves them. */
+export interface OverloadGroup {
+  /** Rows of this call style, in table order. */
+  readonly rows: readonly SignatureInfo[];
+  /** Type parameters of all rows (the checker numbers a fresh variable for each, per resolution). */
+  readonly paramCount: number;
+  /** Resolutions by ground argument type key (see `groundKey`); only ground results are kept. */
+  readonly resolved: Map<string, Resolution>;
+}
+
+/** A function's signatures, split by call style. */
+export interface FunctionSignatures {
+  readonly all: readonly Signature[];
+  readonly global: OverloadGroup;
+  readonly member: OverloadGroup;
+}
+
+/** Most resolutions kept per overload group. */
+export const RESOLUTION_LIMIT = 512;
+
+function group(rows: readonly Signature[]): OverloadGroup {
+  const infos = rows.map((sig) => {
+    const set = new Set<string>();
+    for (const a of sig.args) collectParams(a, set);
+    collectParams(sig.result, set);
+    return { sig, params: [...set] };
+  });
+  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map() };
+}
+
+const cache = new WeakMap<CelEnv, Map<string, FunctionSignatures | null>>();
+
+/** Function `name` of `env` with its rows grouped for resolution (undefined: no such function). Cached per env. */
+export function functionOf(env: CelEnv, name: string): FunctionSignatures | undefined {
   let perEnv = cache.get(env);
   if (!perEnv) cache.set(env, (perEnv = new Map()));
-  if (perEnv.has(name)) return perEnv.get(name);
+  const hit = perEnv.get(name);
+  if (hit !== undefined) return hit ?? undefined;
   const rows: Signature[] = [...(env.functions.get(name) ?? [])];
   const extra = [...(hasOptionals(env) ? optionalSignatures : []), ...mapInsertSignatures].filter((s) => s.name === name);
   const seen = new Set(rows.map((r) => formatArgTypes(r.args, r.member)));
   for (const s of extra) if (!seen.has(formatArgTypes(s.args, s.member))) rows.push(s);
-  const out = rows.length > 0 ? rows : undefined;
-  perEnv.set(name, out);
+  const out = rows.length > 0 ? { all: rows, global: group(rows.filter((r) => !r.member)), member: group(rows.filter((r) => r.member)) } : undefined;
+  if (out || perEnv.size < CACHE_LIMIT) perEnv.set(name, out ?? null);
   return out;
+}
+
+const qualifiedSuffixes = new WeakMap<CelEnv, ReadonlySet<string>>();
+
+/**
+ * Whether some function of `env` is named `<qualifier>.<fn>`: only then can a member call
+ * `a.b.fn(…)` name a global function (cel-go's qualified-name resolution). Cached per env.
+ */
+export function mayBeQualifiedFunction(env: CelEnv, fn: string): boolean {
+  let set = qualifiedSuffixes.get(env);
+  if (!set) {
+    const names = new Set<string>();
+    const add = (n: string): void => {
+      const dot = n.lastIndexOf(".");
+      if (dot >= 0) names.add(n.slice(dot + 1));
+    };
+    for (const n of env.functions.keys()) add(n);
+    for (const s of optionalSignatures) add(s.name);
+    for (const s of mapInsertSignatures) add(s.name);
+    qualifiedSuffixes.set(env, (set = names));
+  }
+  return set.has(fn);
 }

@@ -241,3 +241,42 @@ export function collectParams(t: CelType, out: Set<string>): Set<string> {
   else for (const p of typeParams(t)) collectParams(p, out);
   return out;
 }
+
+/**
+ * A key naming a type without type parameters (equal keys: types that behave the same in
+ * assignability); undefined when `t` contains a type parameter.
+ */
+export function groundKey(t: CelType): string | undefined {
+  switch (t.kind) {
+    case "param": return undefined;
+    case "list": {
+      const k = groundKey(t.elem);
+      return k === undefined ? undefined : `list(${k})`;
+    }
+    case "map": {
+      const k = groundKey(t.key), v = groundKey(t.value);
+      return k === undefined || v === undefined ? undefined : `map(${k},${v})`;
+    }
+    case "optional": {
+      const k = groundKey(t.param);
+      return k === undefined ? undefined : `optional(${k})`;
+    }
+    case "type": {
+      if (!t.param) return "type";
+      const k = groundKey(t.param);
+      return k === undefined ? undefined : `type(${k})`;
+    }
+    case "object": return `object:${t.name}`;
+    case "opaque": {
+      if (!t.params || t.params.length === 0) return `opaque:${t.name}`;
+      let out = `opaque:${t.name}(`;
+      for (let i = 0; i < t.params.length; i++) {
+        const k = groundKey(t.params[i]!);
+        if (k === undefined) return undefined;
+        out += (i > 0 ? "," : "") + k;
+      }
+      return out + ")";
+    }
+    default: return t.kind;
+  }
+}
