@@ -1,6 +1,8 @@
 # kmutate KRM function image: ghcr.io/kmutate/kmutate:v0.1.0
 # Build: docker build -t ghcr.io/kmutate/kmutate:v0.1.0 .
 # The running container writes nothing to disk (works with a read-only root filesystem).
+# test/e2e/container-runtime.test.ts reads this file, assembles the final stage's file system and runs
+# its ENTRYPOINT as its USER on a read-only root; a RUN step it cannot emulate fails that test.
 
 FROM node:20-alpine AS build
 WORKDIR /src
