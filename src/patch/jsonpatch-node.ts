@@ -1,6 +1,6 @@
 // The working tree of the JSON-patch applier and json-patch v4's container operations on it
 // (get / set / add / remove on objects and arrays), with Go's error texts and panics.
-import { JsonFloat, deepClone, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
 import { goAtoi } from "./json-pointer.js";
 
 /**
@@ -134,19 +134,12 @@ export function removeIn(c: Container, key: string): OpError {
 }
 
 /**
- * A node built from an operation's value: a top-level `null` becomes RAW_NULL; nested values are
- * a deep copy (their nulls are plain nil nodes, as after json-patch parses the value's text).
+ * A node built from an operation's value: a top-level `null` becomes RAW_NULL; anything else is
+ * the value itself, shared (the applier never writes into a container it did not create, and
+ * the value's nested nulls already are plain nil nodes, as after json-patch parses its text).
  */
 export function nodeFromValue(v: JsonValue): WNode {
-  return v === null ? RAW_NULL : deepClone(v);
-}
-
-/**
- * json-patch v4 `deepCopy`: a nil node copies to nil; anything else is re-marshalled, so the
- * copy's nested RAW_NULLs turn into plain nils while a top-level RAW_NULL stays RAW_NULL.
- */
-export function copyNode(n: WNode): WNode {
-  return n === RAW_NULL ? RAW_NULL : toJsonValue(n);
+  return v === null ? RAW_NULL : v;
 }
 
 /** The JSON value of a node (RAW_NULL reads as `null`); shares nothing with the tree. */

@@ -3,11 +3,8 @@
 import type { JsonValue } from "../data/index.js";
 import { nodesEqual } from "./jsonpatch-equal.js";
 import { goJsonSize, quotedStringDecodeError } from "./jsonpatch-gojson.js";
-import { splitPointer } from "./json-pointer.js";
-import {
-  GoPanic, RAW_NULL, addIn, containerOf, copyNode, getIn, isWObject, nodeFromValue, removeIn, setIn, toJsonValue,
-  type Container, type WNode,
-} from "./jsonpatch-node.js";
+import { GoPanic, RAW_NULL, addIn, getIn, isWObject, nodeFromValue, removeIn, setIn, type WNode } from "./jsonpatch-node.js";
+import { copyForCopyOp, findObject, findWritable, type CowTree } from "./jsonpatch-walk.js";
 
 /** One operation as the applier reads it (see `JsonPatchOperation` in jsonpatch.ts). */
 export interface RawOperation {
@@ -18,10 +15,8 @@ export interface RawOperation {
   readonly hasValue: boolean;
 }
 
-/** Mutable state of one patch application. */
-export interface PatchState {
-  /** The document: an object, an array, or RAW_NULL (a nil map, after `replace ""` with null). */
-  root: WNode;
+/** Mutable state of one patch application: the copy-on-write tree plus the patch's counters. */
+export interface PatchState extends CowTree {
   /** Bytes copied so far by `copy` operations. */
   copied: number;
   /** Copy budget in bytes; 0 or less means unlimited. */
@@ -41,20 +36,6 @@ export function operationKind(op: string): string {
   return quotedStringDecodeError(op) === undefined ? op : "unknown";
 }
 
-/** `findObject`: walks every token but the last; undefined is "missing path". */
-function findObject(root: WNode, path: string): { c: Container; key: string } | undefined {
-  const sp = splitPointer(path);
-  let c = containerOf(root);
-  if (sp === undefined || c === undefined) return undefined;
-  for (const part of sp.parents) {
-    const r = getIn(c, part);
-    if ("error" in r) return undefined;
-    c = containerOf(r.node);
-    if (c === undefined) return undefined;
-  }
-  return { c, key: sp.key };
-}
-
 function valueNode(s: PatchState, op: RawOperation): WNode {
   if (!op.hasValue) return null; // no "value" member: a nil node
   const n = nodeFromValue(op.value ?? null);
@@ -65,7 +46,7 @@ function valueNode(s: PatchState, op: RawOperation): WNode {
 /** `add`: the parent must exist; objects set the key, arrays insert. */
 export function opAdd(s: PatchState, op: RawOperation): OpOutcome {
   if (quotedStringDecodeError(op.path) !== undefined) return fail("add operation failed to decode path: missing value");
-  const f = findObject(s.root, op.path);
+  const f = findWritable(s, op.path);
   if (f === undefined) return fail(`add operation does not apply: doc is missing path: "${op.path}": missing value`);
   const err = addIn(f.c, f.key, valueNode(s, op));
   return err === undefined ? undefined : fail(`error in add for path: '${op.path}': ${err}`);
@@ -74,7 +55,7 @@ export function opAdd(s: PatchState, op: RawOperation): OpOutcome {
 /** `remove`: the key or index must exist. */
 export function opRemove(s: PatchState, op: RawOperation): OpOutcome {
   if (quotedStringDecodeError(op.path) !== undefined) return fail("remove operation failed to decode path: missing value");
-  const f = findObject(s.root, op.path);
+  const f = findWritable(s, op.path);
   if (f === undefined) return fail(`remove operation does not apply: doc is missing path: "${op.path}": missing value`);
   const err = removeIn(f.c, f.key);
   return err === undefined ? undefined : fail(`error in remove for path: '${op.path}': ${err}`);
@@ -91,7 +72,7 @@ export function opReplace(s: PatchState, op: RawOperation): OpOutcome {
     s.root = valueNode(s, op);
     return undefined;
   }
-  const f = findObject(s.root, op.path);
+  const f = findWritable(s, op.path);
   if (f === undefined) return fail(`replace operation does not apply: doc is missing path: ${op.path}: missing value`);
   if ("error" in getIn(f.c, f.key)) return fail(`replace operation does not apply: doc is missing key: ${op.path}: missing value`);
   setIn(f.c, f.key, valueNode(s, op));
@@ -109,7 +90,7 @@ function readFrom(op: RawOperation, name: "move" | "copy"): string | { error: st
 export function opMove(s: PatchState, op: RawOperation): OpOutcome {
   const from = readFrom(op, "move");
   if (typeof from !== "string") return from;
-  const src = findObject(s.root, from);
+  const src = findWritable(s, from);
   if (src === undefined) return fail(`move operation does not apply: doc is missing from path: ${from}: missing value`);
   const got = getIn(src.c, src.key);
   if ("error" in got) return fail(`error in move for path: '${src.key}': ${got.error}`);
@@ -117,7 +98,7 @@ export function opMove(s: PatchState, op: RawOperation): OpOutcome {
   if (removeErr !== undefined) return fail(`error in move for path: '${src.key}': ${removeErr}`);
   const pathErr = quotedStringDecodeError(op.path);
   if (pathErr !== undefined) return fail(`move operation failed to decode path: ${pathErr}`);
-  const dst = findObject(s.root, op.path);
+  const dst = findWritable(s, op.path);
   if (dst === undefined) return fail(`move operation does not apply: doc is missing destination path: ${op.path}: missing value`);
   const addErr = addIn(dst.c, dst.key, got.node);
   return addErr === undefined ? undefined : fail(`error in move for path: '${op.path}': ${addErr}`);
@@ -132,15 +113,16 @@ export function opCopy(s: PatchState, op: RawOperation): OpOutcome {
   const got = getIn(src.c, src.key);
   if ("error" in got) return fail(`error in copy for from: '${from}': ${got.error}`);
   if (quotedStringDecodeError(op.path) !== undefined) return fail("copy operation failed to decode path: missing value");
-  const dst = findObject(s.root, op.path);
+  const dst = findWritable(s, op.path);
   if (dst === undefined) return fail(`copy operation does not apply: doc is missing destination path: ${op.path}: missing value`);
   // deepCopy marshals the node: nil copies as nil and costs 0 bytes; anything else costs the
-  // length of its compact Go JSON encoding.
-  s.copied += got.node === null ? 0 : goJsonSize(toJsonValue(got.node));
+  // length of its compact Go JSON encoding (the copy holds no RAW_NULL below its top).
+  const copy = copyForCopyOp(s, got.node);
+  s.copied += got.node === null ? 0 : goJsonSize(copy === RAW_NULL ? null : (copy as JsonValue));
   if (s.copyLimit > 0 && s.copied > s.copyLimit) {
     return { error: `Unable to complete the copy, the accumulated size increase of copy is ${s.copied}, exceeding the limit ${s.copyLimit}`, code: "copyLimit" };
   }
-  const addErr = addIn(dst.c, dst.key, copyNode(got.node));
+  const addErr = addIn(dst.c, dst.key, copy);
   return addErr === undefined ? undefined : fail(`error while adding value during copy: ${addErr}`);
 }
 

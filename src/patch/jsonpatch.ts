@@ -1,7 +1,8 @@
 // RFC 6902 JSON patch applied with kube-apiserver's semantics (gopkg.in/evanphx/json-patch.v4
 // with SupportNegativeIndices and a 3 MiB AccumulatedCopySizeLimit), pure and never throwing.
-import { deepClone, isObject, type JsonValue } from "../data/index.js";
-import { GoPanic, RAW_NULL, toJsonValue, type WNode } from "./jsonpatch-node.js";
+import { isObject, type JsonValue } from "../data/index.js";
+import { GoPanic, RAW_NULL, type WNode } from "./jsonpatch-node.js";
+import { finishTree } from "./jsonpatch-walk.js";
 import {
   opAdd, opCopy, opMove, opRemove, opReplace, opTest, operationKind, type OpOutcome, type PatchState, type RawOperation,
 } from "./jsonpatch-ops.js";
@@ -42,6 +43,14 @@ export interface JsonPatchOptions {
    * Default: 3145728 (3 MiB)
    */
   copyLimitBytes?: number;
+  /**
+   * Let the applied document share the sub-trees no operation wrote below with `doc` and with
+   * the operation values (copy-on-write). Safe when nobody modifies documents in place; the
+   * sharing is by reference, so `strictDecodingError` can skip unchanged sub-trees.
+   * When false the applied document is a fresh tree that shares nothing.
+   * Default: false
+   */
+  shareInput?: boolean;
 }
 
 /** The apiserver's default `JSONPatchMaxCopyBytes`: 3 MiB. */
@@ -55,9 +64,10 @@ const APPLIERS: Readonly<Record<string, (s: PatchState, op: RawOperation) => OpO
 } satisfies Record<JsonPatchOpName, (s: PatchState, op: RawOperation) => OpOutcome>;
 
 /**
- * Applies `ops` in order to a copy of `doc` (never mutating `doc` or `ops`; the result shares
- * nothing with either). The first failing operation ends the patch: a failed `test` gives
- * `testFailed`, anything else `error` with the operation's `index`.
+ * Applies `ops` in order to `doc`, copy-on-write: only containers on the paths operations write
+ * are copied, `doc` and `ops` are never modified. The applied document shares nothing with
+ * either unless `options.shareInput` is set. The first failing operation ends the patch: a failed
+ * `test` gives `testFailed`, anything else `error` with the operation's `index`.
  *
  * Semantics follow json-patch v4 exactly, including its quirks: replace of a missing object key
  * adds it; copy of a missing object key copies `null`; negative array indices count from the
@@ -73,12 +83,12 @@ const APPLIERS: Readonly<Record<string, (s: PatchState, op: RawOperation) => OpO
 export function applyJsonPatch(doc: JsonValue, ops: readonly JsonPatchOperation[], options?: JsonPatchOptions): JsonPatchOutcome {
   let root: WNode;
   if (doc === null) root = RAW_NULL;
-  else if (Array.isArray(doc) || isObject(doc)) root = deepClone(doc);
+  else if (Array.isArray(doc) || isObject(doc)) root = doc;
   else {
     const type = typeof doc === "string" ? "string" : typeof doc === "boolean" ? "bool" : "number";
     return { kind: "error", message: `JSON Patch: json: cannot unmarshal ${type} into Go value of type jsonpatch.partialDoc`, code: "apply", index: -1 };
   }
-  const state: PatchState = { root, copied: 0, copyLimit: options?.copyLimitBytes ?? DEFAULT_COPY_LIMIT_BYTES, rawNullUsed: doc === null };
+  const state: PatchState = { root, owned: new Set(), copied: 0, copyLimit: options?.copyLimitBytes ?? DEFAULT_COPY_LIMIT_BYTES, rawNullUsed: doc === null };
   for (let index = 0; index < ops.length; index++) {
     const op = ops[index];
     const kind = operationKind(op.op);
@@ -96,5 +106,5 @@ export function applyJsonPatch(doc: JsonValue, ops: readonly JsonPatchOperation[
     if ("testFailed" in outcome) return { kind: "testFailed", index };
     return { kind: "error", message: `JSON Patch: ${outcome.error}`, code: outcome.code, index };
   }
-  return { kind: "applied", doc: state.rawNullUsed ? toJsonValue(state.root) : (state.root as JsonValue) };
+  return { kind: "applied", doc: finishTree(state, options?.shareInput === true, state.rawNullUsed) };
 }

@@ -1,40 +1,92 @@
 // Unknown fields of a typed object, as the apiserver's strict JSON decoder names them after a JSON
 // patch (`strict decoding error: unknown field "spec.template.spec.containers[1].ports[0].x"`).
-import { isObject, type JsonValue } from "../data/index.js";
+import { hasKey, isObject, type JsonValue } from "../data/index.js";
 import type { TypeRef, TypeSpec, Schema } from "../schema/index.js";
 import { deduceAtom, resolveAtom } from "./merge-atoms.js";
 
 /** Paths (Go json field paths, document order) of fields `v` has that its type does not declare. */
 export function unknownFields(type: TypeRef, v: JsonValue): string[] {
   const out: string[] = [];
-  walk(type.schema, type.spec, v, "", out);
+  walk(type.schema, type.spec, v, "", out, undefined);
   return out;
 }
 
-function walk(schema: Schema, spec: TypeSpec, v: JsonValue, path: string, out: string[]): void {
+/**
+ * Collects unknown-field paths of `v` into `out`, in document order. `wanted`, when given,
+ * prunes the walk to children whose path is a prefix of one of these paths (every path found
+ * below a child starts with the child's path).
+ */
+function walk(schema: Schema, spec: TypeSpec, v: JsonValue, path: string, out: string[], wanted: readonly string[] | undefined): void {
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return;
   const d = deduceAtom(a, v);
+  const keep = (p: string): boolean => wanted === undefined || wanted.some((w) => w.startsWith(p));
   if (Array.isArray(v) && d.list) {
-    v.forEach((item, i) => walk(schema, d.list!.elementType, item, `${path}[${i}]`, out));
+    const elementType = d.list.elementType;
+    v.forEach((item, i) => {
+      const child = `${path}[${i}]`;
+      if (keep(child)) walk(schema, elementType, item, child, out, wanted);
+    });
     return;
   }
   if (!isObject(v) || !d.map) return;
   for (const key of Object.keys(v)) {
     const child = path === "" ? key : `${path}.${key}`;
+    if (!keep(child)) continue;
     const spec2 = d.map.fields.get(key)?.type ?? d.map.elementType;
     if (spec2 === undefined) out.push(child);
-    else walk(schema, spec2, v[key], child, out);
+    else walk(schema, spec2, v[key], child, out, wanted);
+  }
+}
+
+/**
+ * Like {@link walk} on `after`, skipping what `before` proves known: `b` is `before`'s node at
+ * the same route (undefined when `before` has none, or a container of another kind on the way,
+ * so that the type walk could differ). A sub-tree `after` shares with `before` by reference has
+ * the same unknown fields at the same paths, and an unknown key `before` has at the same route
+ * is reported by `before` too, so both are left out.
+ */
+function walkChanged(schema: Schema, spec: TypeSpec, v: JsonValue, b: JsonValue | undefined, path: string, out: string[]): void {
+  if (v === b) return;
+  const a = resolveAtom(schema, spec);
+  if (typeof a === "string") return;
+  const d = deduceAtom(a, v);
+  if (Array.isArray(v) && d.list) {
+    const elementType = d.list.elementType;
+    const bList = Array.isArray(b) ? b : undefined;
+    v.forEach((item, i) => walkChanged(schema, elementType, item, bList !== undefined && i < bList.length ? bList[i] : undefined, `${path}[${i}]`, out));
+    return;
+  }
+  if (!isObject(v) || !d.map) return;
+  const bMap = isObject(b) ? b : undefined;
+  for (const key of Object.keys(v)) {
+    const inBefore = bMap !== undefined && hasKey(bMap, key);
+    const child = path === "" ? key : `${path}.${key}`;
+    const spec2 = d.map.fields.get(key)?.type ?? d.map.elementType;
+    if (spec2 === undefined) {
+      if (!inBefore) out.push(child);
+    } else {
+      walkChanged(schema, spec2, v[key], inBefore ? bMap[key] : undefined, child, out);
+    }
   }
 }
 
 /**
  * The strict-decoding error for fields a JSON patch introduced into a built-in object (fields the
  * object already had are not reported: the apiserver would have dropped them at decode time).
+ * The result equals comparing `unknownFields` of both objects as path strings; the work done is
+ * proportional to the parts of `after` that are not shared by reference with `before` (see
+ * `shareInput` of `applyJsonPatch`), plus the routes in `before` to any candidate paths.
  */
 export function strictDecodingError(type: TypeRef, before: JsonValue, after: JsonValue): string | undefined {
-  const known = new Set(unknownFields(type, before));
-  const added = unknownFields(type, after).filter((p) => !known.has(p));
+  const candidates: string[] = [];
+  walkChanged(type.schema, type.spec, after, before, "", candidates);
+  if (candidates.length === 0) return undefined;
+  // A candidate may still equal a path `before` reports elsewhere (keys holding "." or "[").
+  const knownList: string[] = [];
+  walk(type.schema, type.spec, before, "", knownList, candidates);
+  const known = new Set(knownList);
+  const added = candidates.filter((p) => !known.has(p));
   if (added.length === 0) return undefined;
   return `strict decoding error: ${added.map((p) => `unknown field ${JSON.stringify(p)}`).join(", ")}`;
 }
