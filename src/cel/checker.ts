@@ -8,7 +8,8 @@ import type { CelIssue } from "./errors-format.js";
 import { op } from "./operators.js";
 import { formatArgTypes, formatCelType } from "./check/format-type.js";
 import { groundKey, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping } from "./check/unify.js";
-import { functionOf, mayBeQualifiedFunction, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
+import { IdTable } from "./check/id-table.js";
+import { functionOf, mayBeQualifiedFunction, qualifiedRoots, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
@@ -19,13 +20,16 @@ const CONST_TYPES: Readonly<Record<string, CelType>> = {
   string: { kind: "string" }, bytes: { kind: "bytes" },
 };
 
-/** Kinds that assign only to their own kind, `dyn`, a type parameter, the error type or (some) `null`. */
-const simpleKinds: ReadonlySet<CelType["kind"]> = new Set<CelType["kind"]>(["bool", "bytes", "double", "int", "string", "uint", "duration", "timestamp", "object"]);
-/** A cheap early "no": some argument of a simple kind meets a parameter of a different concrete kind. */
+/** Kinds that may be assigned to or from a type of another kind (see unify.ts `assignable`). */
+const looseKind = (k: CelType["kind"]): boolean => k === "dyn" || k === "param" || k === "error" || k === "null";
+/**
+ * A cheap early "no": some argument meets a parameter of a different kind, neither of them `dyn`,
+ * a type parameter, the error type or `null` (every other kind assigns only to its own kind).
+ */
 function cannotMatch(argTypes: readonly CelType[], params: readonly CelType[]): boolean {
   for (let i = 0; i < argTypes.length; i++) {
     const a = argTypes[i]!.kind, p = params[i]!.kind;
-    if (a !== p && simpleKinds.has(a) && p !== "dyn" && p !== "param" && p !== "error" && p !== "null") return true;
+    if (a !== p && !looseKind(a) && !looseKind(p)) return true;
   }
   return false;
 }
@@ -37,22 +41,34 @@ type Struct = Extract<Expr, { kind: "struct" }>;
 /** Walks one parsed expression; read `types` and `issues` after `run()`. */
 export class Checker {
   /** Type of each node id (final, with unbound type parameters replaced by `dyn`, after `run`). */
-  readonly types = new Map<number, CelType>();
+  readonly types = new IdTable<CelType>();
   /** Overloads each call node resolved to (all that matched, in table order). */
-  readonly overloads = new Map<number, Signature[]>();
+  readonly overloads = new IdTable<Signature[]>();
   readonly issues: CelIssue[] = [];
   private readonly mappings = new Mapping();
   private freeVars = 0;
-  private readonly scopes: Map<string, CelType>[] = [];
+  /** Local variables in scope (comprehension variables), innermost last. */
+  private readonly localNames: string[] = [];
+  private readonly localTypes: CelType[] = [];
+  /** Ids whose recorded type may hold type parameters (the only ones the final substitution changes). */
+  private readonly open: number[] = [];
 
   constructor(private readonly env: CelEnv, private readonly parsed: ParsedExpr) {}
 
   /** Checks the whole expression and substitutes the final types. */
   run(): void {
     this.check(this.parsed.expr);
-    for (const [id, t] of this.types) {
+    for (const id of this.open) {
+      const t = this.types.get(id)!;
       const final = substitute(this.mappings, t, true);
       if (final !== t) this.types.set(id, final);
+    }
+  }
+
+  private setType(id: number, t: CelType): void {
+    this.types.set(id, t);
+    switch (t.kind) {
+      case "list": case "map": case "optional": case "type": case "opaque": case "param": this.open.push(id);
     }
   }
 
@@ -68,7 +84,7 @@ export class Checker {
 
   private check(e: Expr): void {
     switch (e.kind) {
-      case "const": this.types.set(e.id, CONST_TYPES[e.value.kind]!); return;
+      case "const": this.setType(e.id, CONST_TYPES[e.value.kind]!); return;
       case "ident": return this.checkIdent(e.id, e.name);
       case "select": return this.checkSelect(e);
       case "call": return this.checkCall(e);
@@ -82,10 +98,8 @@ export class Checker {
   // --- identifiers -------------------------------------------------------------------------
 
   private lookupLocal(name: string): CelType | undefined {
-    for (let i = this.scopes.length - 1; i >= 0; i--) {
-      const t = this.scopes[i]!.get(name);
-      if (t !== undefined) return t;
-    }
+    const names = this.localNames;
+    for (let i = names.length - 1; i >= 0; i--) if (names[i] === name) return this.localTypes[i];
     return undefined;
   }
   private lookupGlobal(name: string): CelType | undefined {
@@ -101,10 +115,10 @@ export class Checker {
   private checkIdent(id: number, name: string): void {
     const t = this.resolveSimple(name);
     if (t !== undefined) {
-      this.types.set(id, t);
+      this.setType(id, t);
       return;
     }
-    this.types.set(id, ERROR);
+    this.setType(id, ERROR);
     this.error(id, `undeclared reference to '${name}' (in container '')`);
   }
 
@@ -122,17 +136,29 @@ export class Checker {
     return names.reverse();
   }
 
+  /** Whether `e` is an identifier chain that may name a declaration as a whole (see `qualifiedRoots`). */
+  private mayQualify(e: Select): boolean {
+    let cur: Expr = e;
+    while (cur.kind === "select") {
+      if (cur.testOnly) return false;
+      cur = cur.operand;
+    }
+    if (cur.kind !== "ident") return false;
+    const roots = qualifiedRoots(this.env);
+    return roots === undefined || roots.has(cur.name.startsWith(".") ? cur.name.slice(1) : cur.name);
+  }
+
   private checkSelect(e: Select): void {
-    const q = this.qualifiers(e);
+    const q = this.mayQualify(e) ? this.qualifiers(e) : undefined;
     if (q && (this.lookupLocal(q[0]!) === undefined || q[0]!.startsWith("."))) {
       const t = this.lookupGlobal(q.join("."));
       if (t !== undefined) {
-        this.types.set(e.id, t);
+        this.setType(e.id, t);
         return;
       }
     }
     const fieldType = this.checkSelectField(e.id, e.operand, e.field, false);
-    this.types.set(e.id, e.testOnly ? BOOL : substitute(this.mappings, fieldType, false));
+    this.setType(e.id, e.testOnly ? BOOL : substitute(this.mappings, fieldType, false));
   }
 
   private checkSelectField(id: number, operand: Expr, field: string, optional: boolean): CelType {
@@ -186,7 +212,7 @@ export class Checker {
   }
 
   private undeclaredCall(e: Call, name: string): void {
-    this.types.set(e.id, ERROR);
+    this.setType(e.id, ERROR);
     this.error(e.id, `undeclared reference to '${name}' (in container '')`);
   }
 
@@ -212,7 +238,7 @@ export class Checker {
       return;
     }
     const result = this.checkSelectField(e.id, operand, field.value.value, true);
-    this.types.set(e.id, substitute(this.mappings, result, false));
+    this.setType(e.id, substitute(this.mappings, result, false));
   }
 
   /** Fresh type variables for a signature's parameters (cel-go instantiates per resolution). */
@@ -241,7 +267,7 @@ export class Checker {
       if (hit) {
         this.freeVars += group.paramCount;
         this.overloads.set(e.id, hit.matched as Signature[]);
-        this.types.set(e.id, hit.result);
+        this.setType(e.id, hit.result);
         return;
       }
     }
@@ -263,14 +289,14 @@ export class Checker {
     if (result === undefined) {
       const shown = argTypes.map((t) => substitute(this.mappings, t, true));
       this.error(e.id, `found no matching overload for '${name}' applied to '${formatArgTypes(shown, member)}'`);
-      this.types.set(e.id, ERROR);
+      this.setType(e.id, ERROR);
       return;
     }
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundKey(result) !== undefined) {
       group.resolved.set(key, { matched, result });
     }
     this.overloads.set(e.id, matched);
-    this.types.set(e.id, result);
+    this.setType(e.id, result);
   }
 
   /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument. */
@@ -283,7 +309,7 @@ export class Checker {
       }
     });
     if (ok) this.overloads.set(e.id, [s]);
-    this.types.set(e.id, ok ? BOOL : ERROR);
+    this.setType(e.id, ok ? BOOL : ERROR);
   }
 
   // --- literals ----------------------------------------------------------------------------
@@ -313,7 +339,7 @@ export class Checker {
       if (optionalIndices.includes(i)) t = this.optionalEntry(x, t);
       elem = this.join(elem, t);
     });
-    this.types.set(id, { kind: "list", elem: elem ?? this.newTypeVar() });
+    this.setType(id, { kind: "list", elem: elem ?? this.newTypeVar() });
   }
 
   private checkMap(e: Extract<Expr, { kind: "map" }>): void {
@@ -327,7 +353,7 @@ export class Checker {
       if (entry.optional) v = this.optionalEntry(entry.value, v);
       value = this.join(value, v);
     }
-    this.types.set(e.id, { kind: "map", key: key ?? this.newTypeVar(), value: value ?? this.newTypeVar() });
+    this.setType(e.id, { kind: "map", key: key ?? this.newTypeVar(), value: value ?? this.newTypeVar() });
   }
 
   private checkStruct(e: Struct): void {
@@ -335,14 +361,14 @@ export class Checker {
     const ident = typeIdentType(this.env, typeName);
     if (!ident) {
       this.error(e.id, `undeclared reference to '${e.typeName}' (in container '')`);
-      this.types.set(e.id, ERROR);
+      this.setType(e.id, ERROR);
       return;
     }
     let result: CelType = ERROR;
     const declared = ident.kind === "type" ? ident.param : undefined;
     if (declared?.kind === "object") result = declared;
     else if (declared) this.error(e.id, `'${formatCelType(declared)}' is not a message type`);
-    this.types.set(e.id, result);
+    this.setType(e.id, result);
     for (const f of e.fields) this.checkStructField(f, typeName);
   }
 
@@ -363,28 +389,34 @@ export class Checker {
     this.check(e.accuInit);
     const range = substitute(this.mappings, this.typeOf(e.iterRange), false);
     const accuType = this.typeOf(e.accuInit);
-    this.scopes.push(new Map([[e.accuVar, accuType]]));
+    const names = this.localNames, types = this.localTypes;
+    names.push(e.accuVar);
+    types.push(accuType);
     const two = e.iterVar2 !== undefined;
     let v1: CelType, v2: CelType;
     switch (range.kind) {
-      case "list": [v1, v2] = two ? [INT, range.elem] : [range.elem, ERROR]; break;
-      case "map": [v1, v2] = [range.key, range.value]; break;
-      case "dyn": case "error": case "param": this.assignable(DYN, range); [v1, v2] = [DYN, DYN]; break;
+      case "list": if (two) { v1 = INT; v2 = range.elem; } else { v1 = range.elem; v2 = ERROR; } break;
+      case "map": v1 = range.key; v2 = range.value; break;
+      case "dyn": case "error": case "param": this.assignable(DYN, range); v1 = v2 = DYN; break;
       default:
         this.error(e.iterRange.id, `expression of type '${formatCelType(range)}' cannot be range of a comprehension (must be list, map, or dynamic)`);
-        [v1, v2] = [ERROR, ERROR];
+        v1 = v2 = ERROR;
     }
-    const loop = new Map<string, CelType>([[e.iterVar, v1]]);
-    if (two) loop.set(e.iterVar2!, v2);
-    this.scopes.push(loop);
+    // Loop variables are innermost; the second one shadows the first should they share a name.
+    names.push(e.iterVar);
+    types.push(v1);
+    if (two) {
+      names.push(e.iterVar2!);
+      types.push(v2);
+    }
     this.check(e.loopCondition);
     this.assertType(e.loopCondition, BOOL);
     this.check(e.loopStep);
     this.assertType(e.loopStep, accuType);
-    this.scopes.pop();
+    names.length = types.length = names.length - (two ? 2 : 1);
     this.check(e.result);
-    this.scopes.pop();
-    this.types.set(e.id, substitute(this.mappings, this.typeOf(e.result), false));
+    names.length = types.length = names.length - 1;
+    this.setType(e.id, substitute(this.mappings, this.typeOf(e.result), false));
   }
 
   private assertType(e: Expr, t: CelType): void {

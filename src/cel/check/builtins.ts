@@ -2,7 +2,7 @@
 // `list`, `google.protobuf.Timestamp`, …) and the signatures of operators the planner implements
 // natively (`_[?_]`, `_[_]` on optionals, `cel.@mapInsert`), as cel-go's optional and
 // two-variable comprehension libraries declare them.
-import type { CelEnv } from "../env.js";
+import { celEnv, type CelEnv } from "../env.js";
 import type { CelType, Overload } from "../types.js";
 import { op } from "../operators.js";
 import { mapInsertFunction } from "../macros.js";
@@ -164,4 +164,33 @@ export function mayBeQualifiedFunction(env: CelEnv, fn: string): boolean {
     qualifiedSuffixes.set(env, (set = names));
   }
   return set.has(fn);
+}
+
+const rootsCache = new WeakMap<CelEnv, ReadonlySet<string> | null>();
+let standardResolve: CelEnv["resolveType"] | undefined;
+
+/**
+ * The first segments of the dotted names an identifier chain `a.b.c` may resolve to as a whole
+ * (dotted variables, declared and standard type names); undefined when the env has a type
+ * resolver, which may accept any name. Cached per env.
+ */
+export function qualifiedRoots(env: CelEnv): ReadonlySet<string> | undefined {
+  let roots = rootsCache.get(env);
+  if (roots === undefined) {
+    standardResolve ??= celEnv().resolveType;
+    if (env.options.resolveType !== undefined || env.resolveType !== standardResolve) roots = null;
+    else {
+      const set = new Set<string>();
+      const add = (n: string): void => {
+        const dot = n.indexOf(".");
+        if (dot >= 0) set.add(n.slice(0, dot));
+      };
+      for (const n of env.variables.keys()) add(n);
+      for (const n of env.types.keys()) add(n);
+      for (const n of stdTypeIdents.keys()) add(n);
+      roots = set;
+    }
+    rootsCache.set(env, roots);
+  }
+  return roots ?? undefined;
 }
