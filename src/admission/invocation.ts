@@ -13,6 +13,8 @@ export interface Invocation<P> {
   param: JsonObject | null | undefined;
   /** `namespace/name` of the param (for tags and the reinvocation key). */
   paramKey?: string;
+  /** The reinvocation key (policy, binding, param), memoised by the invoker. */
+  key?: string;
   /** The matched kind and resource (reported as `request.kind` / `request.resource`). */
   kind: GroupVersionKind;
   resource: GroupVersionResource;

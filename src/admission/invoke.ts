@@ -64,7 +64,7 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
       continue;
     }
     if (!cond.matches) continue;
-    const key = invocationKey(inv.policyName, inv.bindingName, inv.paramKey);
+    const key = (inv.key ??= invocationKey(inv.policyName, inv.bindingName, inv.paramKey));
     if (pass === 2 && !state.shouldReinvoke(key)) continue;
     const before = out.object;
     const count = ports.mutationCount(inv.policy);

@@ -139,17 +139,30 @@ export function validateLabelSelector(spec: LabelSelectorSpec | null | undefined
  * The labels of an object (`metadata.labels`) as `meta.Accessor` sees them: empty when absent,
  * and empty when any value is not a string (unstructured `GetLabels` gives up on such maps).
  */
-export function labelsOf(obj: JsonObject | null | undefined): Record<string, string> {
-  if (!obj) return {};
+export function labelsOf(obj: JsonObject | null | undefined): Readonly<Record<string, string>> {
+  if (!obj) return noLabels;
   const meta = getKey(obj, "metadata");
-  if (!isObject(meta)) return {};
+  if (!isObject(meta)) return noLabels;
   const labels: JsonValue | undefined = getKey(meta, "labels");
-  if (!isObject(labels)) return {};
+  if (!isObject(labels)) return noLabels;
+  let out = labelsByMap.get(labels);
+  if (out === undefined) {
+    out = stringLabels(labels);
+    labelsByMap.set(labels, out);
+  }
+  return out;
+}
+
+const noLabels: Readonly<Record<string, string>> = Object.freeze({});
+/** labelsOf per labels map: every policy of an object reads the same labels (data is never mutated in place). */
+const labelsByMap = new WeakMap<JsonObject, Readonly<Record<string, string>>>();
+
+function stringLabels(labels: JsonObject): Readonly<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const k of Object.keys(labels)) {
     const v = labels[k];
-    if (typeof v !== "string") return {};
+    if (typeof v !== "string") return noLabels;
     Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
-  return out;
+  return Object.freeze(out);
 }

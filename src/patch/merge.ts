@@ -75,26 +75,28 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
   const rKeys = r !== undefined ? Object.keys(r) : NO_KEYS;
   if (lKeys.length === 0 && rKeys.length === 0 && l !== undefined && r !== undefined) return { out: lhs, errs: [] }; // two empty maps: the live one
   if (t.relationship === "atomic" || (lKeys.length === 0 && rKeys.length === 0)) return keepRHS(lhs, rhs);
-  const out: JsonObject = {};
   const errs: SmdError[] = [];
-  let any = false;
-  // Whether the output so far is the live map itself (every value the same reference, nothing added).
-  let same = l !== undefined;
-  const item = (key: string, lv: JsonValue | undefined, rv: JsonValue | undefined): void => {
+  // The output is built only once a key's merge differs from the live value: a copy of the live
+  // map (spread: own data properties, `__proto__` included) with the changed keys set, new keys
+  // appended. Until then the live map itself is the output.
+  let out: JsonObject | undefined;
+  const merge = (key: string, lv: JsonValue | undefined, rv: JsonValue): void => {
     const spec = t.fields.get(key)?.type ?? t.elementType ?? NO_TYPE;
     const res = mergeValues(schema, spec, lv, rv);
     if (res.errs.length > 0) errs.push(...withPrefix(res.errs, "." + key));
-    if (res.out !== lv) same = false;
-    if (res.out !== undefined) {
-      setKey(out, key, res.out);
-      any = true;
-    }
+    if (res.out === lv) return;
+    out ??= l !== undefined ? { ...l } : {};
+    if (res.out !== undefined) setKey(out, key, res.out);
+    else delete out[key];
   };
-  for (const k of lKeys) item(k, (l as JsonObject)[k], r !== undefined && hasKey(r, k) ? r[k] : undefined);
-  for (const k of rKeys) if (l === undefined || !hasKey(l, k)) item(k, undefined, (r as JsonObject)[k]);
-  // An unchanged map is returned as the live value itself, so callers can tell "no change" by identity.
-  if (same && any) return { out: lhs, errs };
-  return any ? { out, errs } : { errs };
+  // A key on one side only is its own merge (see mergeValues' precondition): live keys without a
+  // patch value are kept as they are.
+  if (r !== undefined) {
+    for (const k of lKeys) if (hasKey(r, k)) merge(k, (l as JsonObject)[k], r[k]);
+    for (const k of rKeys) if (l === undefined || !hasKey(l, k)) merge(k, undefined, r[k]);
+  }
+  if (out === undefined) return l !== undefined && lKeys.length > 0 ? { out: lhs, errs } : { errs };
+  return Object.keys(out).length > 0 ? { out, errs } : { errs };
 }
 
 const NO_KEYS: readonly string[] = [];
