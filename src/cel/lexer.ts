@@ -310,28 +310,20 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
   const tokens: Token[] = [];
   const errors: LexError[] = [];
   const s = text;
+  const n = s.length;
   let p = 0;
-  const fail = (start: number, dead: number): void => {
-    // ANTLR reports the text from the token start through the failing character, then skips that character.
-    let stop = dead;
-    if (stop < s.length) {
-      const cp = s.codePointAt(stop)!;
-      stop += cp > 0xffff ? 2 : 1;
-    }
-    errors.push({ offset: start, message: `token recognition error at: '${escapeErrorText(codePointText(s, start, stop))}'` });
-    p = stop;
-  };
-  while (p < s.length) {
+  while (p < n) {
     const c = s.charCodeAt(p);
     if (isSpace(c)) {
       p++;
       continue;
     }
     if (c === 47 && s.charCodeAt(p + 1) === 47) {
-      while (p < s.length && s.charCodeAt(p) !== 10) p++;
+      while (p < n && s.charCodeAt(p) !== 10) p++;
       continue;
     }
-    // Fast paths: plain identifiers/keywords, punctuation, numbers (same results as the general scan).
+    // Fast paths: plain identifiers/keywords, punctuation, decimal ints, plain quoted strings (the
+    // same tokens as the general scan).
     if (isIdentStart(c) && !mayStartQuoted(s, p, c)) {
       let i = p + 1;
       while (isIdentPart(s.charCodeAt(i))) i++;
@@ -349,60 +341,99 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
       continue;
     }
     if (isDigit(c)) {
-      const n = scanNumber(s, p)!;
-      tokens.push({ type: n.type, text: s.slice(p, n.end), start: p, end: n.end });
-      p = n.end;
+      let i = p + 1;
+      while (isDigit(s.charCodeAt(i))) i++;
+      if (!mayContinueNumber(s.charCodeAt(i))) {
+        tokens.push({ type: T.NUM_INT, text: s.slice(p, i), start: p, end: i });
+        p = i;
+        continue;
+      }
+      const num = scanNumber(s, p)!;
+      tokens.push({ type: num.type, text: s.slice(p, num.end), start: p, end: num.end });
+      p = num.end;
       continue;
     }
-    const start = p;
-    // General scan, candidates for longest match: strings/bytes (possibly prefixed by r/b), numbers, identifiers.
-    let best: { end: number; type: TokenType } | undefined;
-    let dead = -1;
-    const take = (end: number, type: TokenType): void => {
-      if (end > start && (!best || end > best.end)) best = { end, type };
-    };
-    if (isIdentStart(c)) {
+    if ((c === 34 || c === 39) && (s.charCodeAt(p + 1) !== c || s.charCodeAt(p + 2) !== c)) {
+      // A one-line string without escapes (not a triple-quoted one): up to the next quote.
       let i = p + 1;
-      while (isIdentPart(s.charCodeAt(i))) i++;
-      const word = s.slice(p, i);
-      take(i, wordType(word));
-    }
-    if (c === 34 || c === 39 || c === 114 || c === 82) {
-      const a = scanString(s, p);
-      if (a.accept >= 0) take(a.accept, T.STRING);
-      else dead = Math.max(dead, a.dead);
-    }
-    if (c === 98 || c === 66) {
-      const a = scanString(s, p + 1);
-      if (a.accept >= 0) take(a.accept, T.BYTES);
-      else if (s[p + 1] === '"' || s[p + 1] === "'" || ((s[p + 1] === "r" || s[p + 1] === "R") && (s[p + 2] === '"' || s[p + 2] === "'"))) {
-        dead = Math.max(dead, a.dead);
+      let d = s.charCodeAt(i);
+      while (i < n && d !== c && d !== 92 && d !== 10 && d !== 13) d = s.charCodeAt(++i);
+      if (i < n && d === c) {
+        tokens.push({ type: T.STRING, text: s.slice(p, i + 1), start: p, end: i + 1 });
+        p = i + 1;
+        continue;
       }
     }
-    if (isDigit(c) || (c === 46 && isDigit(s.charCodeAt(p + 1)))) {
-      const n = scanNumber(s, p);
-      if (n) take(n.end, n.type);
-    }
-    if (c === 96) {
-      let i = p + 1;
-      while (i < s.length && isEscIdentPart(s.charCodeAt(i))) i++;
-      if (i > p + 1 && s.charCodeAt(i) === 96) take(i + 1, T.ESC_IDENTIFIER);
-      else dead = Math.max(dead, i);
-    }
-    const two = s.slice(p, p + 2);
-    if (punct2[two] !== undefined) take(p + 2, punct2[two]!);
-    const one = s[p]!;
-    if (punct1[one] !== undefined) take(p + 1, punct1[one]!);
-    if ((one === "&" || one === "|" || one === "=") && punct2[two] === undefined) dead = Math.max(dead, p + 1);
-    if (best) {
-      tokens.push({ type: best.type, text: s.slice(start, best.end), start, end: best.end });
-      p = best.end;
-      continue;
-    }
-    fail(start, dead >= 0 ? Math.min(dead, s.length) : start);
+    p = generalToken(s, p, tokens, errors);
   }
-  tokens.push({ type: T.EOF, text: "<EOF>", start: s.length, end: s.length });
+  tokens.push({ type: T.EOF, text: "<EOF>", start: n, end: n });
   return { tokens, errors };
+}
+
+/** Characters after a run of digits that may extend the number (hex, uint suffix, fraction, exponent). */
+function mayContinueNumber(c: number): boolean {
+  return c === 46 || c === 101 || c === 69 || c === 117 || c === 85 || c === 120 || c === 88;
+}
+
+/**
+ * The general scan at `p`: the longest match among strings/bytes (possibly prefixed by r/b),
+ * numbers, identifiers and punctuation, pushed to `tokens`; else a recognition error. Returns the
+ * position after what was consumed.
+ */
+function generalToken(s: string, p: number, tokens: Token[], errors: LexError[]): number {
+  const c = s.charCodeAt(p);
+  const start = p;
+  let best: { end: number; type: TokenType } | undefined;
+  let dead = -1;
+  const take = (end: number, type: TokenType): void => {
+    if (end > start && (!best || end > best.end)) best = { end, type };
+  };
+  if (isIdentStart(c)) {
+    let i = p + 1;
+    while (isIdentPart(s.charCodeAt(i))) i++;
+    const word = s.slice(p, i);
+    take(i, wordType(word));
+  }
+  if (c === 34 || c === 39 || c === 114 || c === 82) {
+    const a = scanString(s, p);
+    if (a.accept >= 0) take(a.accept, T.STRING);
+    else dead = Math.max(dead, a.dead);
+  }
+  if (c === 98 || c === 66) {
+    const a = scanString(s, p + 1);
+    if (a.accept >= 0) take(a.accept, T.BYTES);
+    else if (s[p + 1] === '"' || s[p + 1] === "'" || ((s[p + 1] === "r" || s[p + 1] === "R") && (s[p + 2] === '"' || s[p + 2] === "'"))) {
+      dead = Math.max(dead, a.dead);
+    }
+  }
+  if (isDigit(c) || (c === 46 && isDigit(s.charCodeAt(p + 1)))) {
+    const num = scanNumber(s, p);
+    if (num) take(num.end, num.type);
+  }
+  if (c === 96) {
+    let i = p + 1;
+    while (i < s.length && isEscIdentPart(s.charCodeAt(i))) i++;
+    if (i > p + 1 && s.charCodeAt(i) === 96) take(i + 1, T.ESC_IDENTIFIER);
+    else dead = Math.max(dead, i);
+  }
+  const two = s.slice(p, p + 2);
+  if (punct2[two] !== undefined) take(p + 2, punct2[two]!);
+  const one = s[p]!;
+  if (punct1[one] !== undefined) take(p + 1, punct1[one]!);
+  if ((one === "&" || one === "|" || one === "=") && punct2[two] === undefined) dead = Math.max(dead, p + 1);
+  const found = best as { end: number; type: TokenType } | undefined;
+  if (found) {
+    tokens.push({ type: found.type, text: s.slice(start, found.end), start, end: found.end });
+    return found.end;
+  }
+  // ANTLR reports the text from the token start through the failing character, then skips that character.
+  let stop = dead >= 0 ? Math.min(dead, s.length) : start;
+  if (stop < s.length) {
+    const cp = s.codePointAt(stop)!;
+    stop += cp > 0xffff ? 2 : 1;
+  }
+  errors.push({ offset: start, message: `token recognition error at: '${escapeErrorText(codePointText(s, start, stop))}'` });
+  return stop;
 }
 
 /** Escapes newlines and tabs the way ANTLR shows offending text in messages. */

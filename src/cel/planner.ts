@@ -15,6 +15,7 @@ import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "
 import { optionalSelect, selectField, testField, indexValue, optionalIndex } from "./values/access.js";
 import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
+import { mayBeQualifiedFunction } from "./check/builtins.js";
 
 /** Values of declared variables for one evaluation; a function value is a lazy variable (called on first use, memoised per evaluation). */
 export type Activation = { readonly [name: string]: CelValue | (() => CelValue | CelError) | undefined };
@@ -90,6 +91,26 @@ const FAST_DOUBLE: Record<string, (a: number, b: number) => CelValue> = {
   [op.greater]: (a, b) => a > b,
   [op.greaterEquals]: (a, b) => a >= b,
 };
+
+const dottedRootsCache = new WeakMap<CelEnv, ReadonlySet<string>>();
+/** First segments of the env's dotted variable names and of the dotted type identifiers. */
+function dottedRoots(env: CelEnv): ReadonlySet<string> {
+  let roots = dottedRootsCache.get(env);
+  if (!roots) {
+    const set = new Set<string>();
+    for (const n of [...env.variables.keys(), ...Object.keys(TYPE_IDENTS)]) {
+      const dot = n.indexOf(".");
+      if (dot >= 0) set.add(n.slice(0, dot));
+    }
+    dottedRootsCache.set(env, (roots = set));
+  }
+  return roots;
+}
+
+/** A call's dispatcher over all rows of its shape, and the one narrowed to the statically applicable rows. */
+interface DispatchPair { all: Dispatcher; d: Dispatcher }
+/** Dispatchers planned for a checker row list (shared by repeated resolutions), with what they were planned for. */
+const dispatchCache = new WeakMap<readonly unknown[], { env: CelEnv; fn: string; member: boolean; n: number; pair: DispatchPair | undefined }>();
 
 /** True for constants and aggregate literals built only from constants. */
 function isConstant(e: Expr): boolean {
@@ -177,6 +198,16 @@ export class Planner {
     };
   }
 
+  /**
+   * Whether select chain `e` may spell a declared variable or type identifier as a whole: its root
+   * identifier is the first segment of a dotted variable or type name (a cheap pre-check).
+   */
+  private mayQualify(e: Expr): boolean {
+    let cur = e;
+    while (cur.kind === "select") cur = cur.operand;
+    return cur.kind === "ident" && dottedRoots(this.env).has(cur.name);
+  }
+
   /** The qualified name `a.b.c` of a select chain over a non-shadowed identifier, if it is one. */
   private qualifiedName(e: Expr, scope: Scope | undefined): string | undefined {
     if (e.kind === "ident") return this.lookupSlot(e.name, scope) === undefined ? e.name : undefined;
@@ -188,7 +219,8 @@ export class Planner {
   }
 
   private planSelect(e: Extract<Expr, { kind: "select" }>, scope: Scope | undefined): Ev {
-    if (!e.testOnly) {
+    const qualify = this.mayQualify(e);
+    if (!e.testOnly && qualify) {
       const q = this.qualifiedName(e, scope);
       if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) return this.planIdent(e.id, q, scope);
     }
@@ -205,7 +237,7 @@ export class Planner {
     const fields: string[] = [field];
     let base: Expr = e.operand;
     while (base.kind === "select" && !base.testOnly) {
-      const q = this.qualifiedName(base, scope);
+      const q = qualify ? this.qualifiedName(base, scope) : undefined;
       if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) break;
       fields.unshift(base.field);
       base = base.operand;
@@ -263,7 +295,7 @@ export class Planner {
     const id = e.id;
     if (e.target) {
       // `ns.fn(args)` names a global function `ns.fn` unless `ns` is a variable (cel-go's checker rule).
-      const q = this.qualifiedName(e.target, scope);
+      const q = mayBeQualifiedFunction(this.env, e.fn) ? this.qualifiedName(e.target, scope) : undefined;
       if (q !== undefined && !this.env.variables.has(q) && this.env.functions.has(q + "." + e.fn)) {
         return this.planCall({ id, kind: "call", fn: q + "." + e.fn, args: e.args }, scope);
       }
@@ -438,9 +470,20 @@ export class Planner {
     };
   }
 
-  /** The checker's applicable rows for call `id` as a (shared) dispatcher, else `all`. */
-  private narrow(all: Dispatcher, id: number): Dispatcher {
-    const sigs = this.staticOverloads?.get(id);
+  /** The dispatcher of call `e` with `n` arguments, and the one narrowed to the checker's applicable rows. */
+  private dispatchers(e: Extract<Expr, { kind: "call" }>, member: boolean, n: number): DispatchPair | undefined {
+    const sigs = this.staticOverloads?.get(e.id);
+    // The checker shares the row list of a repeated resolution: so can the planner.
+    const hit = sigs && dispatchCache.get(sigs);
+    if (hit && hit.env === this.env && hit.fn === e.fn && hit.member === member && hit.n === n) return hit.pair;
+    const all = dispatcherFor(this.env, e.fn, member, n);
+    const pair = all && { all, d: this.narrow(all, sigs) };
+    if (sigs) dispatchCache.set(sigs, { env: this.env, fn: e.fn, member, n, pair });
+    return pair;
+  }
+
+  /** The checker's applicable rows `sigs` as a (shared) dispatcher, else `all`. */
+  private narrow(all: Dispatcher, sigs: readonly unknown[] | undefined): Dispatcher {
     if (!sigs || sigs.length === 0) return all;
     const rows = all.candidates.filter((o) => sigs.includes(o));
     if (rows.length === 0 || rows.length === all.candidates.length) return all;
@@ -495,9 +538,8 @@ export class Planner {
     const member = e.target !== undefined;
     const argEvs = plannedArgs ?? (plannedTarget ? [plannedTarget, ...e.args.map((a) => this.plan(a, scope))] : this.planArgs(e, scope));
     const n = argEvs.length;
-    const all = dispatcherFor(this.env, e.fn, member, n);
-    const d = all && this.narrow(all, id);
-    if (all === undefined || d === undefined) {
+    const pair = this.dispatchers(e, member, n);
+    if (pair === undefined) {
       const what = `${e.fn}`;
       return (s) => {
         for (const a of argEvs) {
@@ -507,6 +549,7 @@ export class Planner {
         return celError(`no such overload: ${what}`, id);
       };
     }
+    const { all, d } = pair;
     if (n === 1) {
       const [a0] = argEvs;
       return (s) => {
