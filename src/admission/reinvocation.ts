@@ -1,9 +1,12 @@
 // Reinvocation state of one admission request (reference §2.8): the invocations that ran with
 // reinvocationPolicy IfNeeded (P) and the ones to run again in the second pass (R).
 
-/** Key of an invocation: policy, binding and param identity (mutation index ignored). */
+/**
+ * Key of an invocation: policy, binding and param identity (mutation index ignored). Unambiguous:
+ * policy and binding names are validated object names, which cannot hold a newline.
+ */
 export function invocationKey(policy: string, binding: string, param: string | undefined): string {
-  return JSON.stringify([policy, binding, param ?? ""]);
+  return `${policy}\n${binding}\n${param ?? ""}`;
 }
 
 /** Tracks which invocations the reinvocation pass re-runs. */

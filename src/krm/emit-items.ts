@@ -27,6 +27,10 @@ const singleOptions = { ...doubleOptions, quotingType: "'" } as const;
 // Plain without a second look: a letter, `_` or `/` first, then only [A-Za-z0-9_./-]. Among such
 // strings only these words read as something else (core schema, YAML 1.1 booleans).
 const SIMPLE = /^[A-Za-z_/][A-Za-z0-9_./-]*$/;
+// Plain too: a letter first, then printable ASCII without `#` and `:` (so no ` #` or `: `), not
+// ending in a space: js-yaml's plain-scalar rules in block context, which no implicit type of the
+// dump schema resolves unless it is one of the words below (numbers start with a digit, sign or dot).
+const PLAIN_SENTENCE = /^[A-Za-z][\x20-\x22\x24-\x39\x3b-\x7e]*[\x21\x22\x24-\x39\x3b-\x7e]$/;
 const RESERVED = new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE",
   "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]);
 
@@ -46,7 +50,7 @@ function jsYamlText(s: string, quote: "'" | '"'): string {
 }
 
 function stringText(s: string, level: number, quote: "'" | '"', pad: string): string {
-  if (SIMPLE.test(s) && !RESERVED.has(s)) return s;
+  if ((SIMPLE.test(s) || PLAIN_SENTENCE.test(s)) && !RESERVED.has(s)) return s;
   if (s === "") return quote + quote;
   const t = jsYamlText(s, quote);
   const nl = t.indexOf("\n");

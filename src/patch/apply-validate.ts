@@ -82,9 +82,11 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): 
         return errs; // SMD cannot address this item, so it stops validating the list.
       }
       pe = r;
-      const id = peId(pe);
-      if (seen.has(id) && !dup) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
-      seen.add(id);
+      if (!dup) {
+        const id = peId(pe);
+        if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
+        seen.add(id);
+      }
     }
     const at = pe;
     pushPrefixed(errs, validateValue(schema, t.elementType, v[i], dup), () => peString(at));

@@ -128,6 +128,8 @@ const scalarText = fc.oneof(
   str,
   fc.constantFrom("a\nb", "a\nb\n", "a\n\nb\n\n", "\n", " lead\nx", "x\r\ny", "\u2028", "\u0085x", "\ufeffx", "null", "Yes", "NO", "True", "_x", "/p/q", "a.b-c_d/e", "x".repeat(1100)),
   fc.string({ unit: "binary", maxLength: 8 }),
+  // Sentence-like text (result messages): letters with spaces and every ASCII punctuation mark.
+  fc.string({ unit: fc.constantFrom(..."aZ y:#-'\"(),[]{}&*!|>%@`?=~./\\ \t"), minLength: 1, maxLength: 12 }).map((t) => "m" + t),
 );
 const anyScalar: fc.Arbitrary<JsonValue> = fc.oneof(
   scalarText,
