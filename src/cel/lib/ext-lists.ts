@@ -1,28 +1,68 @@
 // cel-go `lists` extension, version 3: slice, flatten, sort, @sortByAssociatedKeys (sortBy macro),
-// lists.range, reverse, distinct — with the version-3 cost trackers.
+// lists.range, reverse, distinct — with the version-3 cost trackers. Work per call stays within what
+// the tracker charges: slice reads only its range, flatten joins inner lists as concatenation views.
 import type { CelLibrary } from "../types.js";
-import { celError, celList, celEquals, compareValues, kindOf, K, mapInsert, type CelValue, type CelError, type CelList, type CelMap } from "../values/index.js";
+import { celError, celList, celEquals, compareValues, emptyList, isCelError, kindOf, K, mapInsert, type CelValue, type CelError, type CelList, type CelMap } from "../values/index.js";
+import { concatLists } from "../values/list.js";
+import { MAX_CONCAT_LIST } from "./std-operators.js";
 import { T, fn, member, actualSize } from "./sig.js";
 
 function slice(l: CelList, start: bigint, end: bigint): CelValue | CelError {
   if (start < 0n || end < 0n) return celError(`cannot slice(${start}, ${end}), negative indexes not supported`);
   if (start > end) return celError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
   if (BigInt(l.size()) < end) return celError(`cannot slice(${start}, ${end}), list is length ${l.size()}`);
-  return celList(l.toArray().slice(Number(start), Number(end)));
+  // Only the range is read: toArray would convert a whole JSON-backed list (or flatten a fresh
+  // concatenation view) per call while the tracker charges the output size.
+  const out = new Array<CelValue>(Number(end - start));
+  for (let i = 0; i < out.length; i++) out[i] = l.get(Number(start) + i);
+  return celList(out);
 }
-function flatten(l: CelList, depth: bigint): CelValue[] | CelError {
+function reverse(l: CelList): CelValue {
+  const n = l.size();
+  const out = new Array<CelValue>(n);
+  for (let i = 0; i < n; i++) out[i] = l.get(n - 1 - i);
+  return celList(out);
+}
+/** Joins lists as a balanced tree of concatenation views (depth log2 of the count), not a copy. */
+function joinAll(parts: CelList[]): CelList {
+  if (parts.length === 0) return emptyList;
+  while (parts.length > 1) {
+    const next: CelList[] = [];
+    for (let i = 0; i < parts.length; i += 2) next.push(i + 1 < parts.length ? concatLists(parts[i], parts[i + 1]) : parts[i]);
+    parts = next;
+  }
+  return concatLists(emptyList, parts[0]); // an accumulator is snapshotted, any other list returned as is
+}
+/**
+ * `l` flattened `depth` levels. Inner lists become operands of concatenation views, so a call costs
+ * O(elements of `l`) — what the tracker charges (depth × size of `l`) — not O(size of the result);
+ * results past MAX_CONCAT_LIST elements are refused as `+` refuses them.
+ */
+function flatten(l: CelList, depth: bigint): CelList | CelError {
   if (depth < 0n) return celError("level must be non-negative");
-  const out: CelValue[] = [];
+  if (depth === 0n) return concatLists(emptyList, l); // nothing to flatten: the list itself
+  const parts: CelList[] = [];
+  let loose: CelValue[] = [];
+  let size = 0;
   for (let i = 0; i < l.size(); i++) {
     const v = l.get(i);
-    if (kindOf(v) !== K.list || depth === 0n) out.push(v);
-    else {
-      const inner = flatten(v as CelList, depth - 1n);
-      if (!Array.isArray(inner)) return inner;
-      out.push(...inner);
+    if (kindOf(v) !== K.list) {
+      loose.push(v);
+      size++;
+      continue;
     }
+    const inner = depth === 1n ? (v as CelList) : flatten(v as CelList, depth - 1n);
+    if (isCelError(inner)) return inner;
+    if (loose.length > 0) {
+      parts.push(celList(loose));
+      loose = [];
+    }
+    parts.push(inner);
+    size += inner.size();
+    if (size > MAX_CONCAT_LIST) return celError(`flatten: result size exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
   }
-  return out;
+  if (loose.length > 0) parts.push(celList(loose));
+  return joinAll(parts);
 }
 function sortByKeys(l: CelList, keys: CelList): CelValue | CelError {
   const n = l.size();
@@ -69,12 +109,12 @@ export const listsLibrary: CelLibrary = {
   name: "lists",
   overloads: [
     member("slice",                 [L, T.int, T.int],  L,              slice, (_l: CelList, a: bigint, b: bigint) => outputSize(Math.max(0, Number(b - a)))),
-    member("flatten",               [T.list(T.list(T.A))], L,           (l: CelList) => { const r = flatten(l, 1n); return Array.isArray(r) ? celList(r) : r; }, (l: CelList) => allocating(1, actualSize(l))),
-    member("flatten",               [T.list(T.dyn), T.int], T.list(T.dyn), (l: CelList, d: bigint) => { const r = flatten(l, d); return Array.isArray(r) ? celList(r) : r; }, (l: CelList, d: bigint) => allocating(Number(d), actualSize(l))),
+    member("flatten",               [T.list(T.list(T.A))], L,           (l: CelList) => flatten(l, 1n), (l: CelList) => allocating(1, actualSize(l))),
+    member("flatten",               [T.list(T.dyn), T.int], T.list(T.dyn), flatten, (l: CelList, d: bigint) => allocating(Number(d), actualSize(l))),
     member("sort",                  [L],                L,              (l: CelList) => sortByKeys(l, l), selfCompare),
     member("@sortByAssociatedKeys", [L, T.list(T.B)],   L,              sortByKeys, (_l: CelList, k: CelList) => selfCompare(k)),
     fn("lists.range",               [T.int],            T.list(T.int),  range, (n: bigint) => outputSize(Math.max(0, Number(n)))),
-    member("reverse",               [L],                L,              (l: CelList) => celList([...l.toArray()].reverse()), (l: CelList) => outputSize(l.size())),
+    member("reverse",               [L],                L,              reverse, (l: CelList) => outputSize(l.size())),
     member("distinct",              [L],                L,              distinct, selfCompare),
   ],
 };
