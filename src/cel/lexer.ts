@@ -110,6 +110,21 @@ function wordType(word: string): TokenType {
   }
 }
 
+/** {@link wordType} of the word `s[from, to)`, decided on its characters (no string compare). */
+function wordTypeAt(s: string, from: number, to: number): TokenType {
+  switch (to - from) {
+    case 2: return s.charCodeAt(from) === 105 && s.charCodeAt(from + 1) === 110 ? T.IN : T.IDENTIFIER;
+    case 4: {
+      const c = s.charCodeAt(from);
+      if (c === 116) return s.startsWith("rue", from + 1) ? T.TRUE : T.IDENTIFIER;
+      if (c === 110) return s.startsWith("ull", from + 1) ? T.NULL : T.IDENTIFIER;
+      return T.IDENTIFIER;
+    }
+    case 5: return s.charCodeAt(from) === 102 && s.startsWith("alse", from + 1) ? T.FALSE : T.IDENTIFIER;
+    default: return T.IDENTIFIER;
+  }
+}
+
 /** Added to a punctuation token type by {@link punctuation} when the token is two characters long. */
 const TWO = 64;
 
@@ -168,11 +183,23 @@ const punct2: Readonly<Record<string, TokenType>> = {
 
 const punct1: Readonly<Record<string, TokenType>> = punct1Init();
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isHex = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
-const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isIdentStart = (c: number): boolean => isLetter(c) || c === 95;
-const isIdentPart = (c: number): boolean => isIdentStart(c) || isDigit(c);
+/** ASCII character classes (bits below); characters from 128 up are in none. */
+const C_DIGIT = 1, C_START = 2, C_HEX = 4;
+const charClass: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) t[c] = C_DIGIT | C_HEX;
+  for (let c = 65; c <= 90; c++) t[c] = C_START;
+  for (let c = 97; c <= 122; c++) t[c] = C_START;
+  for (let c = 65; c <= 70; c++) t[c]! |= C_HEX;
+  for (let c = 97; c <= 102; c++) t[c]! |= C_HEX;
+  t[95] = C_START;
+  return t;
+})();
+// `c < 128` is false for NaN (a read past the end of the text).
+const isDigit = (c: number): boolean => c < 128 && (charClass[c]! & C_DIGIT) !== 0;
+const isHex = (c: number): boolean => c < 128 && (charClass[c]! & C_HEX) !== 0;
+const isIdentStart = (c: number): boolean => c < 128 && (charClass[c]! & C_START) !== 0;
+const isIdentPart = (c: number): boolean => c < 128 && (charClass[c]! & (C_START | C_DIGIT)) !== 0;
 const isEscIdentPart = (c: number): boolean =>
   isIdentPart(c) || c === 46 || c === 45 || c === 47 || c === 32;
 const isSpace = (c: number): boolean => c === 9 || c === 32 || c === 13 || c === 10 || c === 12;
@@ -327,8 +354,7 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
     if (isIdentStart(c) && !mayStartQuoted(s, p, c)) {
       let i = p + 1;
       while (isIdentPart(s.charCodeAt(i))) i++;
-      const word = s.slice(p, i);
-      tokens.push({ type: wordType(word), text: word, start: p, end: i });
+      tokens.push({ type: wordTypeAt(s, p, i), text: s.slice(p, i), start: p, end: i });
       p = i;
       continue;
     }
