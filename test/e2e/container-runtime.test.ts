@@ -139,20 +139,22 @@ const probe = `const fs = require("fs"); const w = {};
 for (const p of process.argv.slice(1)) { try { fs.writeFileSync(p, "x", { flag: "a" }); w[p] = "written"; } catch (e) { w[p] = e.code; } }
 const st = fs.readFileSync("/proc/self/status", "utf8");
 console.log(JSON.stringify({ uid: process.getuid(), euid: process.geteuid(), gid: process.getgid(), groups: /Groups:(.*)/.exec(st)[1].trim(),
-  capEff: /CapEff:\\s*(\\S+)/.exec(st)[1], noNewPrivs: /NoNewPrivs:\\s*(\\d)/.exec(st)[1], cwd: process.cwd(), env: process.env, writes: w }));`;
+  capEff: /CapEff:\\s*(\\S+)/.exec(st)[1], noNewPrivs: /NoNewPrivs:\\s*(\\d)/.exec(st)[1], cwd: process.cwd(), env: process.env, writes: w,
+  netDevices: fs.readFileSync("/proc/net/dev", "utf8").split("\\n").slice(2).map((l) => l.split(":")[0].trim()).filter((d) => d !== "") }));`;
 
-test("container: the process is uid 1000 with no groups or capabilities, and can write nowhere on the read-only root", (t) => {
+test("container: the process is uid 1000 with no groups or capabilities, has only loopback, and can write nowhere on the read-only root", (t) => {
   const img = need(t);
   if (img === undefined) return;
   const { workdir } = img.config;
   const targets = [`${workdir}/new-file`, `${workdir}/dist/src/cli/bin.js`, "/tmp/new-file", "/home/node/new-file", "/new-file"];
   const ro = run(img, "", "docker run --rm -i --read-only --network none --security-opt=no-new-privileges IMAGE", ["node", "-e", probe, ...targets]);
   assert.equal(ro.status, 0, ro.stderr);
-  const r = JSON.parse(ro.stdout) as { uid: number; euid: number; gid: number; groups: string; capEff: string; noNewPrivs: string; cwd: string; env: Record<string, string>; writes: Record<string, string> };
+  const r = JSON.parse(ro.stdout) as { uid: number; euid: number; gid: number; groups: string; capEff: string; noNewPrivs: string; cwd: string; env: Record<string, string>; writes: Record<string, string>; netDevices: string[] };
   assert.deepEqual({ uid: r.uid, euid: r.euid, gid: r.gid, groups: r.groups }, { uid: 1000, euid: 1000, gid: 1000, groups: "" });
   assert.equal(BigInt(`0x${r.capEff}`), 0n, "no effective capabilities");
   assert.equal(r.noNewPrivs, "1");
   assert.equal(r.cwd, workdir);
+  assert.deepEqual(r.netDevices, ["lo"], "a network namespace of its own: loopback only");
   assert.deepEqual(r.env, { ...img.config.env, HOME: "/home/node" });
   // Creating anything is refused by the read-only mount; the image's existing root-owned files
   // are refused first by their permissions (the kernel checks those before the mount flag).
