@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import jsYaml from "js-yaml";
 import { builtBin, listFiles, pathWith, repoRoot, shQuote, tempDir, toolFound, writeKmutateWrapper, writeScript } from "./harness.js";
-import { lastOf, parseDockerfile } from "./container-runtime-dockerfile.js";
+import { inImage, lastOf, parseDockerfile } from "./container-runtime-dockerfile.js";
 import { assembleFinalStage, emulateBuildStage, nodeAlpineStandIn, productionPackages, type ImageConfig } from "./container-runtime-rootfs.js";
 import { isolationProblem, parseDockerRun, resolveUser, runImage, type AssembledImage, type RunOutput } from "./container-runtime-run.js";
 
@@ -215,19 +215,38 @@ function packagesUnder(dir: string, prefix: string): string[] {
   return out;
 }
 
-test("image contents: node_modules holds exactly package-lock.json's non-dev packages; no sources, tests or dev tools", (t) => {
+test("image contents: what the final stage's COPYs name and nothing else; node_modules = package-lock.json's non-dev packages", (t) => {
   const img = need(t);
   if (img === undefined) return;
-  const nm = join(img.root, img.config.workdir, "node_modules");
-  const installed = packagesUnder(nm, "node_modules").sort();
+  const { workdir } = img.config;
+  const copies = finalStage.instructions.filter((i) => i.op === "COPY").map((i) => ({ sources: i.args.slice(0, -1), dest: i.args[i.args.length - 1] }));
+  // Top-level names under WORKDIR the COPYs create (a file or directory per destination or source).
+  const names = new Set<string>();
+  for (const c of copies) {
+    const into = c.dest.endsWith("/") || c.sources.length > 1;
+    for (const src of c.sources) {
+      const dest = inImage(workdir, into ? `${c.dest}/${src.split("/").pop()}` : c.dest);
+      if (dest.startsWith(`${workdir}/`)) names.add(dest.slice(workdir.length + 1).split("/")[0]);
+    }
+  }
+  assert.deepEqual(readdirSync(join(img.root, workdir)).sort(), [...names].sort());
+  const modules = copies.find((c) => c.sources.some((s) => s.split("/").pop() === "node_modules"));
+  assert.ok(modules !== undefined, "a COPY of node_modules");
+  const installed = packagesUnder(join(img.root, inImage(workdir, modules.dest)), "node_modules").sort();
   const expected = productionPackages(readFileSync(join(repoRoot, "package-lock.json"), "utf8")).map((p) => p.path).sort();
   assert.deepEqual(installed, expected);
   const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
   for (const dep of Object.keys(pkg.dependencies)) assert.ok(expected.includes(`node_modules/${dep}`), dep);
-  const top = readdirSync(join(img.root, img.config.workdir)).sort();
-  assert.deepEqual(top, ["LICENSE", "README.md", "dist", "krm", "node_modules", "package.json"]);
-  assert.deepEqual(readdirSync(join(img.root, img.config.workdir, "dist")), ["src"]);
-  assert.ok(statSync(join(img.root, img.config.workdir, "dist/src/cli/bin.js")).mode & 0o111, "bin.js executable (post-build ran)");
+  // The compiled output holds JavaScript and declarations only (no TypeScript sources, no tests).
+  const dist = copies.find((c) => c.sources.some((s) => /(^|\/)dist(\/|$)/.test(s)));
+  assert.ok(dist !== undefined, "a COPY of the compiled output");
+  const distFiles = listFiles(join(img.root, inImage(workdir, dist.dest)));
+  assert.ok(distFiles.length > 50, `${distFiles.length} compiled files`);
+  assert.deepEqual(distFiles.filter((f) => !/\.(js|d\.ts|json)$/.test(f) || /(^|\/)test\//.test(f)), []);
+  // The ENTRYPOINT's link leads to an executable file (post-build's chmod ran in the build stage).
+  const link = /^ln -sf? (\S+) /.exec(lastOf(finalStage, "RUN")?.args[0] ?? "");
+  assert.ok(link !== null, "RUN ln -s");
+  assert.ok(statSync(join(img.root, link[1])).mode & 0o111, `${link[1]} executable`);
 });
 
 test("kpt fn eval --image: the docker run kpt issues is a documented one, and through it the image changes the package as --exec does", (t) => {
