@@ -7,9 +7,9 @@ import type { CelType } from "./types.js";
 import type { CelIssue } from "./errors-format.js";
 import { op } from "./operators.js";
 import { formatArgTypes, formatCelType } from "./check/format-type.js";
-import { groundKey, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping } from "./check/unify.js";
+import { groundKey, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping, type Substitutions } from "./check/unify.js";
 import { IdTable } from "./check/id-table.js";
-import { functionOf, mayBeQualifiedFunction, qualifiedRoots, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
+import { functionOf, mayBeQualifiedFunction, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
@@ -34,6 +34,24 @@ function cannotMatch(argTypes: readonly CelType[], params: readonly CelType[]): 
   return false;
 }
 
+const typeVarNames: string[] = [];
+/** The name of fresh type variable `n` (`_var<n>`), shared for small `n`. */
+function typeVarName(n: number): string {
+  if (n >= 1024) return `_var${n}`;
+  return (typeVarNames[n] ??= `_var${n}`);
+}
+
+/** Substitution of a signature's type parameters (`names[i]` → `types[i]`) by fresh variables. */
+class Instance implements Substitutions {
+  names: readonly string[] = [];
+  readonly types: CelType[] = [];
+  get(name: string): CelType | undefined {
+    const names = this.names;
+    for (let i = 0; i < names.length; i++) if (names[i] === name) return this.types[i];
+    return undefined;
+  }
+}
+
 type Call = Extract<Expr, { kind: "call" }>;
 type Select = Extract<Expr, { kind: "select" }>;
 type Struct = Extract<Expr, { kind: "struct" }>;
@@ -43,9 +61,11 @@ export class Checker {
   /** Type of each node id (final, with unbound type parameters replaced by `dyn`, after `run`). */
   readonly types = new IdTable<CelType>();
   /** Overloads each call node resolved to (all that matched, in table order). */
-  readonly overloads = new IdTable<Signature[]>();
+  readonly overloads = new IdTable<readonly Signature[]>();
   readonly issues: CelIssue[] = [];
   private readonly mappings = new Mapping();
+  /** The substitution of one signature instantiation (reused). */
+  private readonly instance = new Instance();
   private freeVars = 0;
   /** Local variables in scope (comprehension variables), innermost last. */
   private readonly localNames: string[] = [];
@@ -243,9 +263,11 @@ export class Checker {
 
   /** Fresh type variables for a signature's parameters (cel-go instantiates per resolution). */
   private instantiate(s: Signature, names: readonly string[]): { args: readonly CelType[]; result: CelType } {
-    if (names.length === 0) return { args: s.args, result: s.result };
-    const subs = new Map<string, CelType>();
-    for (const n of names) subs.set(n, { kind: "param", name: `_var${this.freeVars++}` });
+    if (names.length === 0) return s;
+    const subs = this.instance;
+    subs.names = names;
+    subs.types.length = 0;
+    for (let i = 0; i < names.length; i++) subs.types.push(this.newTypeVar());
     return { args: s.args.map((a) => substitute(subs, a, false)), result: substitute(subs, s.result, false) };
   }
 
@@ -254,7 +276,7 @@ export class Checker {
     const group = member ? fns.member : fns.global;
     const argExprs = member ? [target, ...e.args] : e.args;
     const argTypes = argExprs.map((a) => this.typeOf(a));
-    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, group.rows[0]!.sig, argExprs, argTypes);
+    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, sharedRows(group, [0]), argExprs, argTypes);
     // Ground argument types resolve the same way every time: reuse the rows and result. (The fresh
     // type variables such a resolution binds are never seen again; they are still numbered.)
     let key: string | undefined = "";
@@ -266,14 +288,16 @@ export class Checker {
       const hit = group.resolved.get(key);
       if (hit) {
         this.freeVars += group.paramCount;
-        this.overloads.set(e.id, hit.matched as Signature[]);
+        this.overloads.set(e.id, hit.matched);
         this.setType(e.id, hit.result);
         return;
       }
     }
     let result: CelType | undefined;
-    const matched: Signature[] = [];
-    for (const { sig: s, params: names } of group.rows) {
+    const matchedRows: number[] = [];
+    const rows = group.rows;
+    for (let i = 0; i < rows.length; i++) {
+      const { sig: s, params: names } = rows[i]!;
       if (s.args.length !== argTypes.length || cannotMatch(argTypes, s.args)) {
         // Cannot match; its type variables are still numbered as if instantiated.
         this.freeVars += names.length;
@@ -281,7 +305,7 @@ export class Checker {
       }
       const inst = this.instantiate(s, names);
       if (!tryAssignList(this.mappings, argTypes, inst.args)) continue;
-      matched.push(s);
+      matchedRows.push(i);
       const r = substitute(this.mappings, inst.result, false);
       if (result === undefined) result = r;
       else if (result.kind !== "dyn" && !isExactType(r, result)) result = DYN;
@@ -292,6 +316,7 @@ export class Checker {
       this.setType(e.id, ERROR);
       return;
     }
+    const matched = sharedRows(group, matchedRows);
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundKey(result) !== undefined) {
       group.resolved.set(key, { matched, result });
     }
@@ -299,16 +324,17 @@ export class Checker {
     this.setType(e.id, result);
   }
 
-  /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument. */
-  private resolveLogical(e: Call, s: Signature, args: readonly Expr[], argTypes: readonly CelType[]): void {
+  /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument (`rows`: the first row). */
+  private resolveLogical(e: Call, rows: readonly Signature[], args: readonly Expr[], argTypes: readonly CelType[]): void {
     let ok = true;
-    argTypes.forEach((t, i) => {
-      if (!this.assignable(t, BOOL)) {
-        this.error(args[i]!.id, `expected type 'bool' but found '${formatCelType(t)}'`);
-        ok = false;
-      }
-    });
-    if (ok) this.overloads.set(e.id, [s]);
+    for (let i = 0; i < argTypes.length; i++) {
+      const t = argTypes[i]!;
+      // bool and dyn arguments (the common case) are assignable without touching the mappings.
+      if (t.kind === "bool" || t.kind === "dyn" || this.assignable(t, BOOL)) continue;
+      this.error(args[i]!.id, `expected type 'bool' but found '${formatCelType(t)}'`);
+      ok = false;
+    }
+    if (ok) this.overloads.set(e.id, rows);
     this.setType(e.id, ok ? BOOL : ERROR);
   }
 
@@ -321,7 +347,7 @@ export class Checker {
   }
 
   private newTypeVar(): CelType {
-    return { kind: "param", name: `_var${this.freeVars++}` };
+    return { kind: "param", name: typeVarName(this.freeVars++) };
   }
 
   /** The value type of an optional entry (`?x`), reporting a non-optional, non-dyn value. */

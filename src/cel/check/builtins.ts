@@ -105,6 +105,19 @@ export interface OverloadGroup {
   readonly paramCount: number;
   /** Resolutions by ground argument type key (see `groundKey`); only ground results are kept. */
   readonly resolved: Map<string, Resolution>;
+  /** Shared lists of matched rows, by row indices (see {@link sharedRows}). */
+  readonly rowLists: Map<string, readonly Signature[]>;
+}
+
+/** The rows of `group` at `indices` (ascending) as a list shared by every resolution that matched them. */
+export function sharedRows(group: OverloadGroup, indices: readonly number[]): readonly Signature[] {
+  const key = indices.length === 1 ? String(indices[0]) : indices.join(",");
+  let rows = group.rowLists.get(key);
+  if (!rows) {
+    rows = indices.map((i) => group.rows[i]!.sig);
+    if (group.rowLists.size < RESOLUTION_LIMIT) group.rowLists.set(key, rows);
+  }
+  return rows;
 }
 
 /** A function's signatures, split by call style. */
@@ -124,7 +137,7 @@ function group(rows: readonly Signature[]): OverloadGroup {
     collectParams(sig.result, set);
     return { sig, params: [...set] };
   });
-  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map() };
+  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), rowLists: new Map() };
 }
 
 const cache = new WeakMap<CelEnv, Map<string, FunctionSignatures | null>>();
