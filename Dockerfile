@@ -26,4 +26,6 @@ COPY LICENSE README.md ./
 RUN ln -s /opt/kmutate/dist/src/cli/bin.js /usr/local/bin/kmutate
 # The node image's unprivileged user (uid 1000).
 USER node
-ENTRYPOINT ["kmutate"]
+# Absolute paths: kustomize passes the host's PATH into the container (`-e PATH`), which may lack
+# /usr/local/bin; neither the entrypoint nor node is looked up through it.
+ENTRYPOINT ["/usr/local/bin/node", "/opt/kmutate/dist/src/cli/bin.js"]
