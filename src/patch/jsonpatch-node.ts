@@ -134,9 +134,9 @@ export function removeIn(c: Container, key: string): OpError {
 }
 
 /**
- * A node built from an operation's value: a top-level `null` becomes RAW_NULL; anything else is
- * the value itself, shared (the applier never writes into a container it did not create, and
- * the value's nested nulls already are plain nil nodes, as after json-patch parses its text).
+ * An operation's value as a node to compare in `test`: a top-level `null` becomes RAW_NULL;
+ * anything else is the value itself (its nested nulls already are plain nil nodes, as after
+ * json-patch parses the value's text). Values entering the tree go through `valueIntoTree`.
  */
 export function nodeFromValue(v: JsonValue): WNode {
   return v === null ? RAW_NULL : v;

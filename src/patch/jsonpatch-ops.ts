@@ -4,7 +4,7 @@ import type { JsonValue } from "../data/index.js";
 import { nodesEqual } from "./jsonpatch-equal.js";
 import { goJsonSize, quotedStringDecodeError } from "./jsonpatch-gojson.js";
 import { GoPanic, RAW_NULL, addIn, getIn, isWObject, nodeFromValue, removeIn, setIn, type WNode } from "./jsonpatch-node.js";
-import { copyForCopyOp, findObject, findWritable, type CowTree } from "./jsonpatch-walk.js";
+import { copyForCopyOp, findObject, findWritable, valueIntoTree, type CowTree } from "./jsonpatch-walk.js";
 
 /** One operation as the applier reads it (see `JsonPatchOperation` in jsonpatch.ts). */
 export interface RawOperation {
@@ -38,7 +38,7 @@ export function operationKind(op: string): string {
 
 function valueNode(s: PatchState, op: RawOperation): WNode {
   if (!op.hasValue) return null; // no "value" member: a nil node
-  const n = nodeFromValue(op.value ?? null);
+  const n = valueIntoTree(s, op.value ?? null);
   if (n === RAW_NULL) s.rawNullUsed = true;
   return n;
 }

@@ -1,7 +1,8 @@
 // Copy-on-write pointer walks of the JSON-patch applier: the working tree shares every sub-tree
-// with the input document and the operation values until an operation writes below it.
+// with the input document and the operation values until an operation writes below it (or, when
+// the result must share nothing, is a private deep copy from the start).
 import { splitPointer } from "./json-pointer.js";
-import { JsonFloat, type JsonValue } from "../data/index.js";
+import { deepClone, type JsonValue } from "../data/index.js";
 import { RAW_NULL, containerOf, getIn, isWObject, setIn, setW, toJsonValue, type Container, type WNode } from "./jsonpatch-node.js";
 
 /**
@@ -9,17 +10,21 @@ import { RAW_NULL, containerOf, getIn, isWObject, setIn, setW, toJsonValue, type
  * written in place; every other container belongs to the input (document or operation value)
  * and is never written. Invariant: the parent of an owned container is owned (containers are
  * copied top-down along a write path), so an unowned container has no owned descendants.
+ * With `ownsAll` the root is a private deep copy and every value entering the tree is copied:
+ * then all containers are owned and `owned` stays empty.
  */
 export interface CowTree {
   /** The document: an object, an array, or RAW_NULL (a nil map, after `replace ""` with null). */
   root: WNode;
   /** Containers this patch created (shallow copies on write paths). */
   readonly owned: Set<object>;
+  /** Every container of the tree is private (the result must share nothing with the input). */
+  readonly ownsAll: boolean;
 }
 
 /** A shallow copy of `n` owned by `t` when `n` is a container `t` does not own yet, else `n`. */
 function own(t: CowTree, n: WNode): WNode {
-  if (t.owned.has(n as object)) return n;
+  if (t.ownsAll || t.owned.has(n as object)) return n;
   let copy: WNode;
   if (Array.isArray(n)) copy = n.slice();
   else if (isWObject(n)) copy = { ...n }; // spread defines own data properties: `__proto__` stays a key
@@ -71,24 +76,33 @@ export function findWritable(t: CowTree, path: string): { c: Container; key: str
  * show in both.
  */
 export function copyForCopyOp(t: CowTree, n: WNode): WNode {
-  if (typeof n !== "object" || n === null || !t.owned.has(n)) return n;
+  if (typeof n !== "object" || n === null || !(t.ownsAll || t.owned.has(n))) return n;
   return toJsonValue(n);
 }
 
 /**
- * The applied document. `share`: unowned sub-trees stay shared with the input; else they are
- * deep-copied, so the result shares nothing. Either way every RAW_NULL becomes `null` (only owned
- * containers can hold one) and owned containers are reused as they are.
+ * The node an operation's value becomes: a top-level `null` is RAW_NULL; anything else is the
+ * value itself (never written, see {@link CowTree}), or a deep copy of it under `ownsAll`.
  */
-export function finishTree(t: CowTree, share: boolean, rawNullUsed: boolean): JsonValue {
-  if (share && !rawNullUsed) return t.root as JsonValue;
+export function valueIntoTree(t: CowTree, v: JsonValue): WNode {
+  if (v === null) return RAW_NULL;
+  return t.ownsAll ? deepClone(v) : v;
+}
+
+/**
+ * The applied document, with every RAW_NULL turned into `null`. Without `ownsAll` unowned
+ * sub-trees stay shared with the input (they hold no RAW_NULL, so only owned containers are
+ * visited, and fixed in place).
+ */
+export function finishTree(t: CowTree, rawNullUsed: boolean): JsonValue {
+  if (!rawNullUsed) return t.root as JsonValue;
+  if (t.ownsAll) return toJsonValue(t.root);
   const fix = (n: WNode): WNode => {
     if (n === RAW_NULL) return null;
-    if (typeof n !== "object" || n === null || n instanceof JsonFloat) return n;
-    if (!t.owned.has(n)) return share ? n : toJsonValue(n);
+    if (typeof n !== "object" || n === null || !t.owned.has(n)) return n;
     if (Array.isArray(n)) {
       for (let i = 0; i < n.length; i++) n[i] = fix(n[i]);
-    } else {
+    } else if (isWObject(n)) {
       for (const k of Object.keys(n)) setW(n, k, fix(n[k]));
     }
     return n;

@@ -1,6 +1,6 @@
 // RFC 6902 JSON patch applied with kube-apiserver's semantics (gopkg.in/evanphx/json-patch.v4
 // with SupportNegativeIndices and a 3 MiB AccumulatedCopySizeLimit), pure and never throwing.
-import { isObject, type JsonValue } from "../data/index.js";
+import { deepClone, isObject, type JsonValue } from "../data/index.js";
 import { GoPanic, RAW_NULL, type WNode } from "./jsonpatch-node.js";
 import { finishTree } from "./jsonpatch-walk.js";
 import {
@@ -64,9 +64,9 @@ const APPLIERS: Readonly<Record<string, (s: PatchState, op: RawOperation) => OpO
 } satisfies Record<JsonPatchOpName, (s: PatchState, op: RawOperation) => OpOutcome>;
 
 /**
- * Applies `ops` in order to `doc`, copy-on-write: only containers on the paths operations write
- * are copied, `doc` and `ops` are never modified. The applied document shares nothing with
- * either unless `options.shareInput` is set. The first failing operation ends the patch: a failed
+ * Applies `ops` in order to `doc`, never modifying `doc` or `ops`. By default the work is done on
+ * a deep copy and the applied document shares nothing with either; with `options.shareInput` it
+ * is copy-on-write: only containers on the paths operations write are copied. The first failing operation ends the patch: a failed
  * `test` gives `testFailed`, anything else `error` with the operation's `index`.
  *
  * Semantics follow json-patch v4 exactly, including its quirks: replace of a missing object key
@@ -81,14 +81,15 @@ const APPLIERS: Readonly<Record<string, (s: PatchState, op: RawOperation) => OpO
  * null fails like Go's decoder; the applied `doc` may be an array or `null` after `replace ""`.
  */
 export function applyJsonPatch(doc: JsonValue, ops: readonly JsonPatchOperation[], options?: JsonPatchOptions): JsonPatchOutcome {
+  const shareInput = options?.shareInput === true;
   let root: WNode;
   if (doc === null) root = RAW_NULL;
-  else if (Array.isArray(doc) || isObject(doc)) root = doc;
+  else if (Array.isArray(doc) || isObject(doc)) root = shareInput ? doc : deepClone(doc);
   else {
     const type = typeof doc === "string" ? "string" : typeof doc === "boolean" ? "bool" : "number";
     return { kind: "error", message: `JSON Patch: json: cannot unmarshal ${type} into Go value of type jsonpatch.partialDoc`, code: "apply", index: -1 };
   }
-  const state: PatchState = { root, owned: new Set(), copied: 0, copyLimit: options?.copyLimitBytes ?? DEFAULT_COPY_LIMIT_BYTES, rawNullUsed: doc === null };
+  const state: PatchState = { root, owned: new Set(), ownsAll: !shareInput, copied: 0, copyLimit: options?.copyLimitBytes ?? DEFAULT_COPY_LIMIT_BYTES, rawNullUsed: doc === null };
   for (let index = 0; index < ops.length; index++) {
     const op = ops[index];
     const kind = operationKind(op.op);
@@ -106,5 +107,5 @@ export function applyJsonPatch(doc: JsonValue, ops: readonly JsonPatchOperation[
     if ("testFailed" in outcome) return { kind: "testFailed", index };
     return { kind: "error", message: `JSON Patch: ${outcome.error}`, code: outcome.code, index };
   }
-  return { kind: "applied", doc: finishTree(state, options?.shareInput === true, state.rawNullUsed) };
+  return { kind: "applied", doc: finishTree(state, state.rawNullUsed) };
 }
