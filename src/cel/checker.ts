@@ -7,7 +7,7 @@ import type { CelType } from "./types.js";
 import type { CelIssue } from "./errors-format.js";
 import { op } from "./operators.js";
 import { formatArgTypes, formatCelType } from "./check/format-type.js";
-import { groundKey, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping, type Substitutions } from "./check/unify.js";
+import { groundId, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping, type Substitutions } from "./check/unify.js";
 import { IdTable } from "./check/id-table.js";
 import { functionOf, mayBeQualifiedFunction, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
@@ -41,7 +41,7 @@ function typeVarName(n: number): string {
   return (typeVarNames[n] ??= `_var${n}`);
 }
 
-/** Substitution of a signature's type parameters (`names[i]` → `types[i]`) by fresh variables. */
+/** Substitution of a signature's type parameters (`names[i]` → `types[i]`; `types` may run longer) by fresh variables. */
 class Instance implements Substitutions {
   names: readonly string[] = [];
   readonly types: CelType[] = [];
@@ -49,6 +49,35 @@ class Instance implements Substitutions {
     const names = this.names;
     for (let i = 0; i < names.length; i++) if (names[i] === name) return this.types[i];
     return undefined;
+  }
+}
+
+/**
+ * The key of ground argument types in an overload group's resolution cache: a small integer for
+ * up to two arguments (0 for none), else a string; undefined when some type has parameters.
+ */
+function resolutionKey(argTypes: readonly CelType[]): number | string | undefined {
+  switch (argTypes.length) {
+    case 0: return 0;
+    case 1: {
+      const a = groundId(argTypes[0]!);
+      return a < 0 ? undefined : a;
+    }
+    case 2: {
+      const a = groundId(argTypes[0]!);
+      if (a < 0) return undefined;
+      const b = groundId(argTypes[1]!);
+      return b < 0 ? undefined : (a + 1) * 4096 + b;
+    }
+    default: {
+      let key = "";
+      for (const t of argTypes) {
+        const id = groundId(t);
+        if (id < 0) return undefined;
+        key += `${id},`;
+      }
+      return key;
+    }
   }
 }
 
@@ -266,8 +295,7 @@ export class Checker {
     if (names.length === 0) return s;
     const subs = this.instance;
     subs.names = names;
-    subs.types.length = 0;
-    for (let i = 0; i < names.length; i++) subs.types.push(this.newTypeVar());
+    for (let i = 0; i < names.length; i++) subs.types[i] = this.newTypeVar();
     return { args: s.args.map((a) => substitute(subs, a, false)), result: substitute(subs, s.result, false) };
   }
 
@@ -275,15 +303,12 @@ export class Checker {
     const member = target !== undefined;
     const group = member ? fns.member : fns.global;
     const argExprs = member ? [target, ...e.args] : e.args;
-    const argTypes = argExprs.map((a) => this.typeOf(a));
+    const argTypes: CelType[] = [];
+    for (let i = 0; i < argExprs.length; i++) argTypes.push(this.typeOf(argExprs[i]!));
     if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, sharedRows(group, [0]), argExprs, argTypes);
     // Ground argument types resolve the same way every time: reuse the rows and result. (The fresh
     // type variables such a resolution binds are never seen again; they are still numbered.)
-    let key: string | undefined = "";
-    for (let i = 0; i < argTypes.length && key !== undefined; i++) {
-      const k = groundKey(argTypes[i]!);
-      key = k === undefined ? undefined : i === 0 ? k : key + "," + k;
-    }
+    const key = resolutionKey(argTypes);
     if (key !== undefined) {
       const hit = group.resolved.get(key);
       if (hit) {
@@ -317,7 +342,7 @@ export class Checker {
       return;
     }
     const matched = sharedRows(group, matchedRows);
-    if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundKey(result) !== undefined) {
+    if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundId(result) >= 0) {
       group.resolved.set(key, { matched, result });
     }
     this.overloads.set(e.id, matched);
@@ -439,9 +464,15 @@ export class Checker {
     this.assertType(e.loopCondition, BOOL);
     this.check(e.loopStep);
     this.assertType(e.loopStep, accuType);
-    names.length = types.length = names.length - (two ? 2 : 1);
+    names.pop();
+    types.pop();
+    if (two) {
+      names.pop();
+      types.pop();
+    }
     this.check(e.result);
-    names.length = types.length = names.length - 1;
+    names.pop();
+    types.pop();
     this.setType(e.id, substitute(this.mappings, this.typeOf(e.result), false));
   }
 

@@ -14,8 +14,9 @@ export interface Substitutions {
  */
 export class Mapping implements Substitutions {
   private readonly bindings = new Map<string, CelType>();
-  /** Pairs of (name, previous binding) in the order they were made. */
+  /** Pairs of (name, previous binding) in the order they were made; entries from `top` on are stale. */
   private readonly trail: (string | CelType | undefined)[] = [];
+  private top = 0;
 
   /** The binding of `name`, if any. */
   get(name: string): CelType | undefined {
@@ -23,24 +24,33 @@ export class Mapping implements Substitutions {
   }
   /** Binds `name` to `t` (undoable until the enclosing tentative unification ends). */
   set(name: string, t: CelType): void {
-    this.trail.push(name, this.bindings.get(name));
+    const trail = this.trail;
+    let top = this.top;
+    // Overwrite stale slots in place (no array truncation, which is slow in V8).
+    if (top < trail.length) trail[top] = name;
+    else trail.push(name);
+    top++;
+    if (top < trail.length) trail[top] = this.bindings.get(name);
+    else trail.push(this.bindings.get(name));
+    this.top = top + 1;
     this.bindings.set(name, t);
   }
   /** Starts a tentative unification (not nested: the checker runs one at a time). */
   mark(): number {
-    return this.trail.length;
+    return this.top;
   }
   /** Ends the tentative unification started at `mark`: keeps its bindings, or undoes them. */
   end(mark: number, keep: boolean): boolean {
     if (!keep) {
-      while (this.trail.length > mark) {
-        const prev = this.trail.pop() as CelType | undefined;
-        const name = this.trail.pop() as string;
+      const trail = this.trail;
+      for (let i = this.top - 2; i >= mark; i -= 2) {
+        const name = trail[i] as string;
+        const prev = trail[i + 1] as CelType | undefined;
         if (prev === undefined) this.bindings.delete(name);
         else this.bindings.set(name, prev);
       }
     }
-    this.trail.length = mark;
+    this.top = mark;
     return keep;
   }
 }
@@ -278,5 +288,71 @@ export function groundKey(t: CelType): string | undefined {
       return out + ")";
     }
     default: return t.kind;
+  }
+}
+
+/** Largest id {@link groundId} hands out (ids fit 12 bits, so two of them make one small integer key). */
+export const GROUND_ID_LIMIT = 4095;
+let nextGroundId = 16;
+const listIds = new Map<number, number>();
+const mapIds = new Map<number, number>();
+const optionalIds = new Map<number, number>();
+const typeIds = new Map<number, number>();
+const namedIds = new Map<string, number>();
+const opaqueIds = new Map<string, number>();
+
+function internId<K>(table: Map<K, number>, key: K): number {
+  let id = table.get(key);
+  if (id === undefined) {
+    if (nextGroundId > GROUND_ID_LIMIT) return -1;
+    table.set(key, (id = nextGroundId++));
+  }
+  return id;
+}
+
+/**
+ * A small positive integer naming a type without type parameters, the same for types that behave
+ * the same in assignability (like {@link groundKey}); -1 when `t` contains a type parameter (or the
+ * process has seen more than {@link GROUND_ID_LIMIT} distinct types).
+ */
+export function groundId(t: CelType): number {
+  switch (t.kind) {
+    case "dyn": return 1;
+    case "null": return 2;
+    case "bool": return 3;
+    case "int": return 4;
+    case "uint": return 5;
+    case "double": return 6;
+    case "string": return 7;
+    case "bytes": return 8;
+    case "timestamp": return 9;
+    case "duration": return 10;
+    case "error": return 11;
+    case "param": return -1;
+    case "type": {
+      if (!t.param) return 12;
+      const p = groundId(t.param);
+      return p < 0 ? -1 : internId(typeIds, p);
+    }
+    case "list": {
+      const p = groundId(t.elem);
+      return p < 0 ? -1 : internId(listIds, p);
+    }
+    case "optional": {
+      const p = groundId(t.param);
+      return p < 0 ? -1 : internId(optionalIds, p);
+    }
+    case "map": {
+      const k = groundId(t.key);
+      if (k < 0) return -1;
+      const v = groundId(t.value);
+      return v < 0 ? -1 : internId(mapIds, k * 4096 + v);
+    }
+    case "object": return internId(namedIds, t.name);
+    case "opaque": {
+      if (!t.params || t.params.length === 0) return internId(opaqueIds, t.name);
+      const key = groundKey(t);
+      return key === undefined ? -1 : internId(opaqueIds, key);
+    }
   }
 }
