@@ -9,6 +9,7 @@ import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
 import type { Cst } from "./parser.js";
 import type { CelIssue } from "./errors-format.js";
 import { PositionTable } from "./parse-positions.js";
+import { IdTable } from "./check/id-table.js";
 
 const reservedIds = new Set([
   "as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let",
@@ -38,15 +39,22 @@ class MaxDepth {}
 
 /** Macro lookup tables, built once per macro list (the lists are long-lived: per env or the default). */
 interface MacroTable {
-  byKey: ReadonlyMap<string, Macro>;
-  /** Names of the macros, to skip building a key for ordinary calls. */
-  names: ReadonlySet<string>;
+  /** Macros by name (the first with a given argument count and call style wins, as by key). */
+  byName: ReadonlyMap<string, readonly Macro[]>;
 }
 const macroTables = new WeakMap<readonly Macro[], MacroTable>();
 function macroTable(macros: readonly Macro[]): MacroTable {
   let t = macroTables.get(macros);
   if (!t) {
-    t = { byKey: new Map(macros.map((m) => [macroKey(m.name, m.args, m.receiver), m])), names: new Set(macros.map((m) => m.name)) };
+    // A later macro with the same name, argument count and call style replaces an earlier one.
+    const byKey = new Map(macros.map((m) => [macroKey(m.name, m.args, m.receiver), m]));
+    const byName = new Map<string, Macro[]>();
+    for (const m of byKey.values()) {
+      const list = byName.get(m.name);
+      if (list) list.push(m);
+      else byName.set(m.name, [m]);
+    }
+    t = { byName };
     macroTables.set(macros, t);
   }
   return t;
@@ -56,7 +64,7 @@ function macroTable(macros: readonly Macro[]): MacroTable {
 export class AstBuilder {
   private nextId = 1;
   readonly positions = new PositionTable();
-  readonly macroCalls = new Map<number, Expr>();
+  readonly macroCalls = new IdTable<Expr>();
   private depth = 0;
   private readonly macros: MacroTable;
 
@@ -98,6 +106,12 @@ export class AstBuilder {
     return { id, kind: "const", value: { kind: "null" } };
   }
 
+  private visitAll(cs: readonly Cst[]): Expr[] {
+    const out: Expr[] = [];
+    for (let i = 0; i < cs.length; i++) out.push(this.visit(cs[i]!));
+    return out;
+  }
+
   private visit(c: Cst): Expr {
     switch (c.k) {
       case "ternary":
@@ -129,20 +143,20 @@ export class AstBuilder {
         const name = c.id.text;
         if (reservedIds.has(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
         const opId = this.id(c.open.start);
-        const args = c.args.map((a) => this.visit(a));
-        return this.callOrMacro(opId, (c.dot ? "." : "") + name, undefined, args);
+        return this.callOrMacro(opId, (c.dot ? "." : "") + name, undefined, this.visitAll(c.args));
       }
       case "list": {
         const id = this.id(c.open.start);
         const elements: Expr[] = [];
         const optionalIndices: number[] = [];
-        c.elems.forEach((el, i) => {
+        for (let i = 0; i < c.elems.length; i++) {
+          const el = c.elems[i]!;
           elements.push(this.visit(el.e));
           if (el.opt) {
             if (!this.optionalSyntax) this.error(el.opt.start, "unsupported syntax '?'");
             else optionalIndices.push(i);
           }
-        });
+        }
         return { id, kind: "list", elements, optionalIndices };
       }
       case "map": {
@@ -161,7 +175,8 @@ export class AstBuilder {
         return { id, kind: "map", entries };
       }
       case "msg": {
-        const typeName = (c.dot ? "." : "") + c.ids.map((t) => t.text).join(".");
+        let typeName = (c.dot ? "." : "") + c.ids[0]!.text;
+        for (let i = 1; i < c.ids.length; i++) typeName += "." + c.ids[i]!.text;
         const id = this.id(c.open.start);
         const fields: StructField[] = [];
         for (const f of c.fields) {
@@ -210,8 +225,7 @@ export class AstBuilder {
       case "mcall": {
         const operand = this.visit(c.operand);
         const opId = this.id(c.open.start);
-        const args = c.args.map((a) => this.visit(a));
-        return this.callOrMacro(opId, c.id.text, operand, args);
+        return this.callOrMacro(opId, c.id.text, operand, this.visitAll(c.args));
       }
       case "index": {
         const target = this.visit(c.operand);
@@ -297,8 +311,15 @@ export class AstBuilder {
     }
   }
 
+  private macro(fn: string, args: number, receiver: boolean): Macro | undefined {
+    const candidates = this.macros.byName.get(fn);
+    if (candidates === undefined) return undefined;
+    for (const m of candidates) if (m.args === args && m.receiver === receiver) return m;
+    return undefined;
+  }
+
   private callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
-    const macro = this.macros.names.has(fn) ? this.macros.byKey.get(macroKey(fn, args.length, target !== undefined)) : undefined;
+    const macro = this.macro(fn, args.length, target !== undefined);
     if (macro) {
       const helper = this.helper(this.positions.get(opId) ?? -1);
       const out = macro.expand(helper, target, args);

@@ -52,6 +52,13 @@ export function check(parsed: ParsedExpr, env: CelEnv, options: CheckOptions = {
   return result;
 }
 
+const validatorSets = new WeakMap<readonly ValidatorName[], ReadonlySet<ValidatorName>>();
+function validatorSet(names: readonly ValidatorName[]): ReadonlySet<ValidatorName> {
+  let set = validatorSets.get(names);
+  if (!set) validatorSets.set(names, (set = new Set(names)));
+  return set;
+}
+
 function run(parsed: ParsedExpr, env: CelEnv, validators: readonly ValidatorName[]): CheckResult {
   const checker = new Checker(env, parsed);
   try {
@@ -65,7 +72,7 @@ function run(parsed: ParsedExpr, env: CelEnv, validators: readonly ValidatorName
   const positions = parsed.sourceInfo.positions;
   validate({
     env,
-    validators: new Set(validators),
+    validators: validatorSet(validators),
     root: parsed.expr,
     types: checker.types,
     report: (id, message) => issues.push({ message, offset: positions.get(id) ?? -1, exprId: id }),

@@ -95,7 +95,7 @@ function validateMap(input: ValidationInput, e: Extract<Expr, { kind: "map" }>):
 /** Runs every validator over the checked expression. */
 export function validate(input: ValidationInput): void {
   // The strings extension exempts literals inside `format` calls from the homogeneity check.
-  const exempt = input.env.functions.has("format") ? new Set(["format"]) : new Set<string>();
+  const formatExempt = input.env.functions.has("format");
   const literals = input.validators.has("homogeneous_literals");
   const walk = (e: Expr, inExempt: boolean): void => {
     switch (e.kind) {
@@ -103,9 +103,9 @@ export function validate(input: ValidationInput): void {
       case "select": return walk(e.operand, inExempt);
       case "call": {
         validateLiteralArgs(input, e);
-        const ex = inExempt || exempt.has(e.fn);
+        const ex = inExempt || (formatExempt && e.fn === "format");
         if (e.target) walk(e.target, ex);
-        for (const a of e.args) walk(a, ex);
+        for (let i = 0; i < e.args.length; i++) walk(e.args[i]!, ex);
         return;
       }
       case "list":
@@ -120,7 +120,11 @@ export function validate(input: ValidationInput): void {
         for (const f of e.fields) walk(f.value, inExempt);
         return;
       case "comprehension":
-        for (const x of [e.iterRange, e.accuInit, e.loopCondition, e.loopStep, e.result]) walk(x, inExempt);
+        walk(e.iterRange, inExempt);
+        walk(e.accuInit, inExempt);
+        walk(e.loopCondition, inExempt);
+        walk(e.loopStep, inExempt);
+        walk(e.result, inExempt);
         return;
     }
   };
