@@ -33,7 +33,7 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
     if (o.value !== undefined) op.value = goRoundTrip(o.value);
     return op;
   });
-  const r = applyJsonPatch(object, operations, { copyLimitBytes });
+  const r = applyJsonPatch(object, operations, { copyLimitBytes, shareInput: true });
   if (r.kind === "testFailed") return { object };
   if (r.kind === "error") {
     if (r.code === "panic") return { error: `Internal error occurred: ${r.message}`, statusError: true };
