@@ -18,16 +18,26 @@ export function changedPaths(before: JsonValue | undefined, after: JsonValue | u
   return out;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 function collect(before: JsonValue | undefined, after: JsonValue | undefined, at: (string | number)[], out: FieldPath[]): void {
   if (before === after) return;
   if (isObject(before) && isObject(after)) {
+    let kept = 0;
     for (const k of Object.keys(before)) {
+      const has = hasOwn.call(after, k);
+      if (has) kept++;
+      const b = before[k];
+      const a = has ? after[k] : undefined;
+      if (a === b) continue;
       at.push(k);
-      collect(before[k], Object.prototype.hasOwnProperty.call(after, k) ? after[k] : undefined, at, out);
+      collect(b, a, at, out);
       at.pop();
     }
-    for (const k of Object.keys(after)) {
-      if (Object.prototype.hasOwnProperty.call(before, k)) continue;
+    const keys = Object.keys(after);
+    if (keys.length === kept) return; // no key added
+    for (const k of keys) {
+      if (hasOwn.call(before, k)) continue;
       at.push(k);
       out.push([...at]);
       at.pop();
@@ -36,6 +46,7 @@ function collect(before: JsonValue | undefined, after: JsonValue | undefined, at
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     for (let i = 0; i < before.length; i++) {
+      if (before[i] === after[i]) continue;
       at.push(i);
       collect(before[i], after[i], at, out);
       at.pop();

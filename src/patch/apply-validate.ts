@@ -1,6 +1,6 @@
 // Schema validation of a value against a type, as SMD `TypedValue.Validate`: unknown fields,
 // scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed).
-import type { JsonValue } from "../data/index.js";
+import type { JsonObject, JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
 import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
@@ -49,10 +49,24 @@ function pushPrefixed(into: SmdError[], errs: SmdError[], prefix: () => string):
   if (errs.length > 0) into.push(...withPrefix(errs, prefix()));
 }
 
+/**
+ * Maps found valid as live values (duplicates allowed) under a map type. Data is never modified in
+ * place, so they stay valid: a live object that a copy-on-write JSON patch rebuilt along one path
+ * is validated again only along that path.
+ */
+const validLive = new WeakMap<JsonObject, MapType>();
+
 function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean): SmdError[] {
   if (v === null) return [];
   const m = asMap(v);
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
+  if (dup && validLive.get(m) === t) return [];
+  const errs = mapErrors(schema, t, m, dup);
+  if (dup && errs.length === 0) validLive.set(m, t);
+  return errs;
+}
+
+function mapErrors(schema: Schema, t: MapType, m: JsonObject, dup: boolean): SmdError[] {
   const errs: SmdError[] = [];
   for (const key of Object.keys(m)) {
     const field = t.fields.get(key);
