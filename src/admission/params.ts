@@ -40,7 +40,7 @@ export function buildParamIndex(items: readonly JsonObject[], defaultNamespace =
  * - `{ none: true }`: nothing found and parameterNotFoundAction is `Allow` (or unset): no invocation;
  * - `{ error }`: a configuration error, reported as `failed to configure binding: <error>`.
  */
-export type CollectParamsResult = { params: (JsonObject | null)[] } | { none: true } | { error: string };
+export type CollectParamsResult = { params: readonly (JsonObject | null)[] } | { none: true } | { error: string };
 
 /** The namespace of a param object as the apiserver would store it. */
 function paramNamespace(obj: JsonObject, index: ParamIndex): string {

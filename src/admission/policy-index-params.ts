@@ -11,6 +11,9 @@ export interface ParamCollector {
   collect(policy: PolicyModel, binding: BindingModel, namespace: string, scope: ParamScope): CollectParamsResult;
 }
 
+/** What `collectParams` answers without a paramKind or paramRef: one invocation, `params` null. */
+const noParams: CollectParamsResult = Object.freeze({ params: Object.freeze([null]) });
+
 /** A collector over `index` (the run's items by apiVersion and kind). */
 export function paramCollector(index: ParamIndex): ParamCollector {
   const partitions = new Map<string, Map<string, JsonObject[]>>();
@@ -47,6 +50,7 @@ export function paramCollector(index: ParamIndex): ParamCollector {
 
   return {
     collect(policy, binding, namespace, scope) {
+      if (!policy.paramKind || !binding.paramRef) return noParams; // the same answer for every request
       let byBinding = answers.get(policy);
       if (!byBinding) answers.set(policy, (byBinding = new Map()));
       let byNs = byBinding.get(binding);
