@@ -37,6 +37,10 @@ const binaryOps: Readonly<Record<number, string>> = {
 
 class MaxDepth {}
 
+const TRUE_CONST: Constant = { kind: "bool", value: true };
+const FALSE_CONST: Constant = { kind: "bool", value: false };
+const NULL_CONST: Constant = { kind: "null" };
+
 /** Macro lookup tables, built once per macro list (the lists are long-lived: per env or the default). */
 interface MacroTable {
   /** Macros by name (the first with a given argument count and call style wins, as by key). */
@@ -261,51 +265,61 @@ export class AstBuilder {
     return t.text.slice(1, -1);
   }
 
+  private constExpr(at: number, value: Constant): Expr {
+    return { id: this.id(at), kind: "const", value };
+  }
+
   private literal(tok: Token, sign: Token | undefined): Expr {
     const at = (sign ?? tok).start;
-    const mk = (value: Constant): Expr => ({ id: this.id(at), kind: "const", value });
     switch (tok.type) {
-      case T.NUM_INT: {
-        const neg = sign !== undefined;
-        let v: bigint;
-        if (tok.text.startsWith("0x")) v = BigInt(tok.text);
-        else v = BigInt(tok.text);
-        if (neg) v = -v;
-        if (v > INT64_MAX || v < INT64_MIN) return this.error(at, "invalid int literal");
-        return mk({ kind: "int", value: v });
+      case T.STRING: {
+        // Fast path: a one-line literal without escapes is its body (as unescapeLiteral decodes it).
+        const text = tok.text, q = text.charCodeAt(0);
+        if ((q === 34 || q === 39) && text.indexOf("\\") < 0 && text.indexOf("\r") < 0 && !(text.length >= 6 && text.charCodeAt(1) === q && text.charCodeAt(2) === q)) {
+          return this.constExpr(at, { kind: "string", value: text.slice(1, -1) });
+        }
+        break;
       }
+      case T.NUM_INT: {
+        let v = BigInt(tok.text);
+        if (sign !== undefined) v = -v;
+        if (v > INT64_MAX || v < INT64_MIN) return this.error(at, "invalid int literal");
+        return this.constExpr(at, { kind: "int", value: v });
+      }
+      case T.TRUE:
+        return this.constExpr(at, TRUE_CONST);
+      case T.FALSE:
+        return this.constExpr(at, FALSE_CONST);
+      case T.NULL:
+        return this.constExpr(at, NULL_CONST);
+    }
+    switch (tok.type) {
       case T.NUM_UINT: {
         const v = BigInt(tok.text.slice(0, -1));
         if (v > UINT64_MAX) return this.error(at, "invalid uint literal");
-        return mk({ kind: "uint", value: v });
+        return this.constExpr(at, { kind: "uint", value: v });
       }
       case T.NUM_FLOAT: {
         const v = Number((sign ? "-" : "") + tok.text);
         if (!Number.isFinite(v)) return this.error(at, "invalid double literal");
-        return mk({ kind: "double", value: v });
+        return this.constExpr(at, { kind: "double", value: v });
       }
       case T.STRING: {
         const r = unescapeLiteral(tok.text, false);
         if ("error" in r) {
           this.error(at, r.error);
-          return mk({ kind: "string", value: tok.text });
+          return this.constExpr(at, { kind: "string", value: tok.text });
         }
-        return mk({ kind: "string", value: r.value as string });
+        return this.constExpr(at, { kind: "string", value: r.value as string });
       }
       case T.BYTES: {
         const r = unescapeLiteral(tok.text.slice(1), true);
         if ("error" in r) {
           this.error(at, r.error);
-          return mk({ kind: "bytes", value: new TextEncoder().encode(tok.text.slice(1)) });
+          return this.constExpr(at, { kind: "bytes", value: new TextEncoder().encode(tok.text.slice(1)) });
         }
-        return mk({ kind: "bytes", value: r.value as Uint8Array });
+        return this.constExpr(at, { kind: "bytes", value: r.value as Uint8Array });
       }
-      case T.TRUE:
-        return mk({ kind: "bool", value: true });
-      case T.FALSE:
-        return mk({ kind: "bool", value: false });
-      case T.NULL:
-        return mk({ kind: "null" });
       default:
         return this.error(at, "invalid literal");
     }

@@ -1,7 +1,7 @@
 // The CEL type checker (cel-go checker/checker.go semantics): resolves identifiers (incl. qualified
 // names and type identifiers), field selections, struct literals, overloads with type parameters,
 // aggregate literals and comprehensions, recording a type per node id and cel-go-worded issues.
-import type { Comprehension, Expr, ParsedExpr, StructField } from "./ast.js";
+import type { Comprehension, Constant, Expr, ParsedExpr, StructField } from "./ast.js";
 import type { CelEnv } from "./env.js";
 import type { CelType } from "./types.js";
 import type { CelIssue } from "./errors-format.js";
@@ -9,16 +9,29 @@ import { op } from "./operators.js";
 import { formatArgTypes, formatCelType } from "./check/format-type.js";
 import { groundId, isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping, type Substitutions } from "./check/unify.js";
 import { IdTable } from "./check/id-table.js";
-import { functionOf, mayBeQualifiedFunction, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
+import { functionCache, functionOf, mayBeQualifiedFunction, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
 const BOOL: CelType = { kind: "bool" };
 const INT: CelType = { kind: "int" };
-const CONST_TYPES: Readonly<Record<string, CelType>> = {
-  null: { kind: "null" }, bool: BOOL, int: INT, uint: { kind: "uint" }, double: { kind: "double" },
-  string: { kind: "string" }, bytes: { kind: "bytes" },
-};
+const NULL: CelType = { kind: "null" };
+const UINT: CelType = { kind: "uint" };
+const DOUBLE: CelType = { kind: "double" };
+const STRING: CelType = { kind: "string" };
+const BYTES: CelType = { kind: "bytes" };
+/** The type of a literal (ground: never substituted). */
+function constType(c: Constant): CelType {
+  switch (c.kind) {
+    case "null": return NULL;
+    case "bool": return BOOL;
+    case "int": return INT;
+    case "uint": return UINT;
+    case "double": return DOUBLE;
+    case "string": return STRING;
+    case "bytes": return BYTES;
+  }
+}
 
 /** Kinds that may be assigned to or from a type of another kind (see unify.ts `assignable`). */
 const looseKind = (k: CelType["kind"]): boolean => k === "dyn" || k === "param" || k === "error" || k === "null";
@@ -102,7 +115,12 @@ export class Checker {
   /** Ids whose recorded type may hold type parameters (the only ones the final substitution changes). */
   private readonly open: number[] = [];
 
-  constructor(private readonly env: CelEnv, private readonly parsed: ParsedExpr) {}
+  /** The env's function cache (see `functionOf`). */
+  private readonly functions: Map<string, FunctionSignatures | null>;
+
+  constructor(private readonly env: CelEnv, private readonly parsed: ParsedExpr) {
+    this.functions = functionCache(env);
+  }
 
   /** Checks the whole expression and substitutes the final types. */
   run(): void {
@@ -133,7 +151,7 @@ export class Checker {
 
   private check(e: Expr): void {
     switch (e.kind) {
-      case "const": this.setType(e.id, CONST_TYPES[e.value.kind]!); return;
+      case "const": this.types.set(e.id, constType(e.value)); return;
       case "ident": return this.checkIdent(e.id, e.name);
       case "select": return this.checkSelect(e);
       case "call": return this.checkCall(e);
@@ -245,17 +263,17 @@ export class Checker {
     if (e.fn === op.optSelect) return this.checkOptSelect(e);
     for (const a of e.args) this.check(a);
     if (!e.target) {
-      const fns = functionOf(this.env, e.fn.startsWith(".") ? e.fn.slice(1) : e.fn);
+      const fns = functionOf(this.env, e.fn.charCodeAt(0) === 46 ? e.fn.slice(1) : e.fn, this.functions);
       if (!fns) return this.undeclaredCall(e, e.fn);
       return this.resolve(e, e.fn, fns, undefined);
     }
     const q = mayBeQualifiedFunction(this.env, e.fn) ? this.qualifiedName(e.target) : undefined;
     if (q !== undefined) {
-      const fns = functionOf(this.env, `${q}.${e.fn}`);
+      const fns = functionOf(this.env, `${q}.${e.fn}`, this.functions);
       if (fns) return this.resolve(e, `${q}.${e.fn}`, fns, undefined);
     }
     this.check(e.target);
-    const fns = functionOf(this.env, e.fn);
+    const fns = functionOf(this.env, e.fn, this.functions);
     if (!fns) return this.undeclaredCall(e, e.fn);
     this.resolve(e, e.fn, fns, e.target);
   }

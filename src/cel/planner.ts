@@ -363,7 +363,7 @@ export class Planner {
       case op.add: case op.subtract: case op.multiply: case op.divide: case op.modulo:
       case op.less: case op.lessEquals: case op.greater: case op.greaterEquals: {
         if (e.target || e.args.length !== 2 || !this.isStd(e.fn)) break;
-        const fast = FAST_BINARY[e.fn];
+        const fast = FAST_BINARY[e.fn]!;
         const isAdd = e.fn === op.add;
         const stringOp = isAdd || e.fn === op.less || e.fn === op.lessEquals || e.fn === op.greater || e.fn === op.greaterEquals;
         const acc = e.args[0], lit = e.args[1];
@@ -374,7 +374,7 @@ export class Planner {
         const l = this.plan(e.args[0], scope), r = this.plan(e.args[1], scope);
         const slot = this.slotCount++;
         const slot2 = this.slotCount++;
-        const rest = this.planFunction(e, scope, undefined, [(st) => st.slots[slot] as CelValue, (st) => st.slots[slot2] as CelValue]);
+        const rest = this.lazyFunction(e, slot, slot2);
         return (s) => {
           const a = l(s);
           const b = r(s);
@@ -405,7 +405,7 @@ export class Planner {
         if (!e.target || e.args.length !== 1 || !this.isStd(e.fn)) break;
         const t = this.plan(e.target, scope), a = this.plan(e.args[0], scope);
         const slot = this.slotCount++, slot2 = this.slotCount++;
-        const rest = this.planFunction(e, scope, undefined, [(st) => st.slots[slot] as CelValue, (st) => st.slots[slot2] as CelValue]);
+        const rest = this.lazyFunction(e, slot, slot2);
         const which = e.fn;
         return (s) => {
           const x = t(s);
@@ -453,6 +453,19 @@ export class Planner {
       }
     }
     return this.planFunction(e, scope);
+  }
+
+  /**
+   * The generic call of `e` on two already evaluated arguments (in slots `slot`, `slot2`), planned
+   * on first use: the fast paths before it mostly succeed, and it plans no sub-expression (so no
+   * slots are allocated after planning).
+   */
+  private lazyFunction(e: Extract<Expr, { kind: "call" }>, slot: number, slot2: number): Ev {
+    let planned: Ev | undefined;
+    return (s) => {
+      planned ??= this.planFunction(e, undefined, undefined, [(st) => st.slots[slot] as CelValue, (st) => st.slots[slot2] as CelValue]);
+      return planned(s);
+    };
   }
 
   /** `@result + [x]` inside a comprehension: appends in place to the accumulator list. */

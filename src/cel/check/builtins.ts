@@ -142,10 +142,15 @@ function group(rows: readonly Signature[]): OverloadGroup {
 
 const cache = new WeakMap<CelEnv, Map<string, FunctionSignatures | null>>();
 
-/** Function `name` of `env` with its rows grouped for resolution (undefined: no such function). Cached per env. */
-export function functionOf(env: CelEnv, name: string): FunctionSignatures | undefined {
+/** The per-env cache {@link functionOf} reads (callers doing many lookups pass it back in). */
+export function functionCache(env: CelEnv): Map<string, FunctionSignatures | null> {
   let perEnv = cache.get(env);
   if (!perEnv) cache.set(env, (perEnv = new Map()));
+  return perEnv;
+}
+
+/** Function `name` of `env` with its rows grouped for resolution (undefined: no such function). Cached per env. */
+export function functionOf(env: CelEnv, name: string, perEnv: Map<string, FunctionSignatures | null> = functionCache(env)): FunctionSignatures | undefined {
   const hit = perEnv.get(name);
   if (hit !== undefined) return hit ?? undefined;
   const rows: Signature[] = [...(env.functions.get(name) ?? [])];
