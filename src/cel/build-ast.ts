@@ -70,6 +70,7 @@ export class AstBuilder {
   readonly positions = new PositionTable();
   readonly macroCalls = new IdTable<Expr>();
   private depth = 0;
+  private macroHelper: Helper | undefined;
   private readonly macros: MacroTable;
 
   constructor(
@@ -335,7 +336,8 @@ export class AstBuilder {
   private callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
     const macro = this.macro(fn, args.length, target !== undefined);
     if (macro) {
-      const helper = this.helper(this.positions.get(opId) ?? -1);
+      const helper = (this.macroHelper ??= new Helper((offset) => this.id(offset), this.positions));
+      helper.at = this.positions.get(opId) ?? -1;
       const out = macro.expand(helper, target, args);
       if (out !== undefined) {
         if ("error" in out) {
@@ -352,55 +354,73 @@ export class AstBuilder {
     return target ? { id: opId, kind: "call", fn, target, args } : { id: opId, kind: "call", fn, args };
   }
 
-  /** Node factory for macro expanders: each node gets a fresh id at the macro call's offset. */
-  private helper(at: number): MacroHelper {
-    const nid = (): number => this.id(at);
-    const copy = (e: Expr): Expr => {
-      const id = this.id(this.positions.get(e.id) ?? at);
-      switch (e.kind) {
-        case "const":
-          return { id, kind: "const", value: e.value };
-        case "ident":
-          return { id, kind: "ident", name: e.name };
-        case "select":
-          return { id, kind: "select", operand: copy(e.operand), field: e.field, testOnly: e.testOnly };
-        case "call": {
-          const args = e.args.map(copy);
-          return e.target ? { id, kind: "call", fn: e.fn, target: copy(e.target), args } : { id, kind: "call", fn: e.fn, args };
-        }
-        case "list":
-          return { id, kind: "list", elements: e.elements.map(copy), optionalIndices: [...e.optionalIndices] };
-        case "map":
-          return { id, kind: "map", entries: e.entries.map((en) => ({ id: nid(), key: copy(en.key), value: copy(en.value), optional: en.optional })) };
-        case "struct":
-          return { id, kind: "struct", typeName: e.typeName, fields: e.fields.map((f) => ({ id: nid(), field: f.field, value: copy(f.value), optional: f.optional })) };
-        case "comprehension": {
-          const iterRange = copy(e.iterRange);
-          const accuInit = copy(e.accuInit);
-          const loopCondition = copy(e.loopCondition);
-          const loopStep = copy(e.loopStep);
-          const result = copy(e.result);
-          return { ...e, id, iterRange, accuInit, loopCondition, loopStep, result };
-        }
-      }
-    };
-    return {
-      literal: (value) => ({ id: nid(), kind: "const", value }),
-      list: (elements) => ({ id: nid(), kind: "list", elements, optionalIndices: [] }),
-      map: () => ({ id: nid(), kind: "map", entries: [] }),
-      ident: (name) => ({ id: nid(), kind: "ident", name }),
-      accuIdent: () => ({ id: nid(), kind: "ident", name: accumulatorName }),
-      call: (fn, args) => ({ id: nid(), kind: "call", fn, args }),
-      memberCall: (fn, target, args) => ({ id: nid(), kind: "call", fn, target, args }),
-      presenceTest: (operand, field) => ({ id: nid(), kind: "select", operand, field, testOnly: true }),
-      comprehension: (iterRange, iterVar, iterVar2, accuVar, accuInit, loopCondition, loopStep, result) => {
-        const e: Expr = { id: nid(), kind: "comprehension", iterVar, iterRange, accuVar, accuInit, loopCondition, loopStep, result };
-        if (iterVar2 !== undefined) e.iterVar2 = iterVar2;
-        return e;
-      },
-      copy,
-    };
-  }
 }
 
-
+/** Node factory for macro expanders: each node gets a fresh id at the macro call's offset `at`. */
+class Helper implements MacroHelper {
+  /** Offset of the macro call being expanded (set before each expansion; expanders do not nest). */
+  at = -1;
+  constructor(private readonly newId: (offset: number) => number, private readonly positions: PositionTable) {}
+  private nid(): number {
+    return this.newId(this.at);
+  }
+  literal(value: Constant): Expr {
+    return { id: this.nid(), kind: "const", value };
+  }
+  list(elements: Expr[]): Expr {
+    return { id: this.nid(), kind: "list", elements, optionalIndices: [] };
+  }
+  map(): Expr {
+    return { id: this.nid(), kind: "map", entries: [] };
+  }
+  ident(name: string): Expr {
+    return { id: this.nid(), kind: "ident", name };
+  }
+  accuIdent(): Expr {
+    return { id: this.nid(), kind: "ident", name: accumulatorName };
+  }
+  call(fn: string, args: Expr[]): Expr {
+    return { id: this.nid(), kind: "call", fn, args };
+  }
+  memberCall(fn: string, target: Expr, args: Expr[]): Expr {
+    return { id: this.nid(), kind: "call", fn, target, args };
+  }
+  presenceTest(operand: Expr, field: string): Expr {
+    return { id: this.nid(), kind: "select", operand, field, testOnly: true };
+  }
+  comprehension(iterRange: Expr, iterVar: string, iterVar2: string | undefined, accuVar: string, accuInit: Expr, loopCondition: Expr, loopStep: Expr, result: Expr): Expr {
+    const e: Expr = { id: this.nid(), kind: "comprehension", iterVar, iterRange, accuVar, accuInit, loopCondition, loopStep, result };
+    if (iterVar2 !== undefined) e.iterVar2 = iterVar2;
+    return e;
+  }
+  copy(e: Expr): Expr {
+    const id = this.newId(this.positions.get(e.id) ?? this.at);
+    const copy = (x: Expr): Expr => this.copy(x);
+    switch (e.kind) {
+      case "const":
+        return { id, kind: "const", value: e.value };
+      case "ident":
+        return { id, kind: "ident", name: e.name };
+      case "select":
+        return { id, kind: "select", operand: copy(e.operand), field: e.field, testOnly: e.testOnly };
+      case "call": {
+        const args = e.args.map(copy);
+        return e.target ? { id, kind: "call", fn: e.fn, target: copy(e.target), args } : { id, kind: "call", fn: e.fn, args };
+      }
+      case "list":
+        return { id, kind: "list", elements: e.elements.map(copy), optionalIndices: [...e.optionalIndices] };
+      case "map":
+        return { id, kind: "map", entries: e.entries.map((en) => ({ id: this.nid(), key: copy(en.key), value: copy(en.value), optional: en.optional })) };
+      case "struct":
+        return { id, kind: "struct", typeName: e.typeName, fields: e.fields.map((f) => ({ id: this.nid(), field: f.field, value: copy(f.value), optional: f.optional })) };
+      case "comprehension": {
+        const iterRange = copy(e.iterRange);
+        const accuInit = copy(e.accuInit);
+        const loopCondition = copy(e.loopCondition);
+        const loopStep = copy(e.loopStep);
+        const result = copy(e.result);
+        return { ...e, id, iterRange, accuInit, loopCondition, loopStep, result };
+      }
+    }
+  }
+}
