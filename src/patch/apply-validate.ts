@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
 import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
-import { listItemPathElement, peId, peString, type PathElement } from "./merge-keys.js";
+import { listItemPathElement, listItemProblem, peId, peString, type PathElement } from "./merge-keys.js";
 import { asMap, goType, goValueSharpV, goValueV, isFloat, isInt } from "./merge-values.js";
 
 /** SMD `validateScalar`: null and absent pass; `prefix` is `lhs: ` / `rhs: ` in merges. */
@@ -30,15 +30,22 @@ export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix =
  * `AllowDuplicates`). Default: false.
  */
 export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false): SmdError[] {
+  return validateNode(schema, spec, v, allowDuplicates, allowDuplicates ? MEMO_LEVELS : 0);
+}
+
+/** How many map levels from the root remember that a live value was valid (root, its children). */
+const MEMO_LEVELS = 2;
+
+function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean, memo: number): SmdError[] {
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return smdError(a);
   switch (walkedForm(a, v)) {
     case "map":
-      return validateMap(schema, a.map as MapType, v, allowDuplicates);
+      return validateMap(schema, a.map as MapType, v, dup, memo);
     case "scalar":
       return validateScalar(a.scalar as ScalarKind, v);
     case "list":
-      return validateList(schema, a.list as ListType, v, allowDuplicates);
+      return validateList(schema, a.list as ListType, v, dup);
     case undefined:
       return smdError(invalidAtomMessage(spec));
   }
@@ -50,23 +57,25 @@ function pushPrefixed(into: SmdError[], errs: SmdError[], prefix: () => string):
 }
 
 /**
- * Maps found valid as live values (duplicates allowed) under a map type. Data is never modified in
- * place, so they stay valid: a live object that a copy-on-write JSON patch rebuilt along one path
- * is validated again only along that path.
+ * Maps of the top {@link MEMO_LEVELS} levels found valid as live values (duplicates allowed) under
+ * a map type. Data is never modified in place, so they stay valid: a live object that a
+ * copy-on-write JSON patch rebuilt along one path is validated again only under the top-level
+ * fields it touched. (Deeper entries would cost more in the weak map than they save.)
  */
 const validLive = new WeakMap<JsonObject, MapType>();
 
-function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean): SmdError[] {
+function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, memo: number): SmdError[] {
   if (v === null) return [];
   const m = asMap(v);
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
-  if (dup && validLive.get(m) === t) return [];
-  const errs = mapErrors(schema, t, m, dup);
-  if (dup && errs.length === 0) validLive.set(m, t);
+  if (memo === 0) return mapErrors(schema, t, m, dup, 0);
+  if (validLive.get(m) === t) return [];
+  const errs = mapErrors(schema, t, m, dup, memo - 1);
+  if (errs.length === 0) validLive.set(m, t);
   return errs;
 }
 
-function mapErrors(schema: Schema, t: MapType, m: JsonObject, dup: boolean): SmdError[] {
+function mapErrors(schema: Schema, t: MapType, m: JsonObject, dup: boolean, memo: number): SmdError[] {
   const errs: SmdError[] = [];
   for (const key of Object.keys(m)) {
     const field = t.fields.get(key);
@@ -75,7 +84,7 @@ function mapErrors(schema: Schema, t: MapType, m: JsonObject, dup: boolean): Smd
       errs.push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    pushPrefixed(errs, validateValue(schema, spec, m[key], dup), () => "." + key);
+    pushPrefixed(errs, validateNode(schema, spec, m[key], dup, memo), () => "." + key);
   }
   return errs;
 }
@@ -86,24 +95,30 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): 
   const errs: SmdError[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < v.length; i++) {
-    let pe: PathElement;
+    let pe: PathElement | undefined;
     if (t.relationship !== "associative") {
       pe = { kind: "index", index: i };
+    } else if (dup) {
+      // Duplicates allowed: the item's identity matters only for an error's path, built then.
+      const problem = listItemProblem(schema, t, v[i]);
+      if (problem !== undefined) {
+        errs.push({ path: "", message: `element ${i}: ${problem}` });
+        return errs; // SMD cannot address this item, so it stops validating the list.
+      }
     } else {
       const r = listItemPathElement(schema, t, v[i]);
       if (typeof r === "string") {
         errs.push({ path: "", message: `element ${i}: ${r}` });
-        return errs; // SMD cannot address this item, so it stops validating the list.
+        return errs;
       }
       pe = r;
-      if (!dup) {
-        const id = peId(pe);
-        if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
-        seen.add(id);
-      }
+      const id = peId(pe);
+      if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
+      seen.add(id);
     }
     const at = pe;
-    pushPrefixed(errs, validateValue(schema, t.elementType, v[i], dup), () => peString(at));
+    const item = v[i];
+    pushPrefixed(errs, validateNode(schema, t.elementType, item, dup, 0), () => peString(at ?? (listItemPathElement(schema, t, item) as PathElement)));
   }
   return errs;
 }

@@ -1,7 +1,7 @@
 // Identity of associative-list items (SMD path elements): list-map keys with schema key
 // defaults, set values, their display form (`[name="a"]`, `[=80]`) and a canonical id in which
 // ints and floats of the same value are equal (80 == 80.0).
-import { JsonFloat, getKey, hasKey, isObject, type JsonValue } from "../data/index.js";
+import { JsonFloat, getKey, hasKey, isObject, type JsonObject, type JsonValue } from "../data/index.js";
 import type { ListType, Schema } from "../schema/index.js";
 import { floatOf, goQuote, smdToString } from "./merge-values.js";
 
@@ -72,31 +72,52 @@ function keyDefault(schema: Schema, list: ListType, field: string): { value?: Js
   return def === undefined || def === null ? {} : { value: def };
 }
 
-/** The path element identifying a list item, or SMD's error message. */
-export function listItemPathElement(schema: Schema, list: ListType, child: JsonValue): PathElement | string {
+/**
+ * SMD's error message for a list item it cannot identify, or undefined when
+ * {@link listItemPathElement} gives a path element (checked without building it).
+ */
+export function listItemProblem(schema: Schema, list: ListType, child: JsonValue): string | undefined {
   if (list.relationship !== "associative") return "invalid indexing of non-associative list";
   const keys = list.keys ?? [];
   if (keys.length > 0) {
     if (child === null) return "associative list with keys may not have a null element";
     if (!isObject(child)) return "associative list with keys may not have non-map elements";
-    const fields: [string, JsonValue][] = [];
+    let fields = 0;
     for (const k of keys) {
       if (hasKey(child, k)) {
-        fields.push([k, getKey(child, k) as JsonValue]);
+        fields++;
         continue;
       }
       const d = keyDefault(schema, list, k);
       if (typeof d === "string") return d;
-      if (d.value !== undefined) fields.push([k, d.value]);
+      if (d.value !== undefined) fields++;
     }
-    if (fields.length === 0) {
+    if (fields === 0) {
       return `associative list with keys has an element that omits all key fields ${quoteList(keys)} (and doesn't have default values for any key fields)`;
     }
-    fields.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return { kind: "key", fields };
+    return undefined;
   }
   if (isObject(child)) return "associative list without keys has an element that's a map type";
   if (Array.isArray(child)) return "not supported: associative list with lists as elements";
   if (child === null) return "associative list without keys has an element that's an explicit null";
-  return { kind: "value", value: child };
+  return undefined;
+}
+
+/** The path element identifying a list item, or SMD's error message. */
+export function listItemPathElement(schema: Schema, list: ListType, child: JsonValue): PathElement | string {
+  const problem = listItemProblem(schema, list, child);
+  if (problem !== undefined) return problem;
+  const keys = list.keys ?? [];
+  if (keys.length === 0) return { kind: "value", value: child };
+  const item = child as JsonObject;
+  const fields: [string, JsonValue][] = [];
+  for (const k of keys) {
+    if (hasKey(item, k)) fields.push([k, getKey(item, k) as JsonValue]);
+    else {
+      const d = keyDefault(schema, list, k);
+      if (typeof d !== "string" && d.value !== undefined) fields.push([k, d.value]);
+    }
+  }
+  fields.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return { kind: "key", fields };
 }
