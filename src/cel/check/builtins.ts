@@ -103,7 +103,7 @@ export interface OverloadGroup {
   readonly rows: readonly SignatureInfo[];
   /** Type parameters of all rows (the checker numbers a fresh variable for each, per resolution). */
   readonly paramCount: number;
-  /** Resolutions by the key of ground argument types (see checker.ts `resolutionKey`); only ground results are kept. */
+  /** Resolutions by the key of ground argument types (see resolution.ts `resolutionKey`); only ground results are kept. */
   readonly resolved: Map<number | string, Resolution>;
   /** Shared lists of matched rows, by row indices (see {@link sharedRows}). */
   readonly rowLists: Map<string, readonly Signature[]>;
