@@ -78,25 +78,36 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
   const errs: SmdError[] = [];
   // The output is built only once a key's merge differs from the live value: a copy of the live
   // map (spread: own data properties, `__proto__` included) with the changed keys set, new keys
-  // appended. Until then the live map itself is the output.
+  // appended. Until then the live map itself is the output. A key on one side only is its own
+  // merge (see mergeValues' precondition): live keys without a patch value are kept as they are.
   let out: JsonObject | undefined;
-  const merge = (key: string, lv: JsonValue | undefined, rv: JsonValue): void => {
-    const spec = t.fields.get(key)?.type ?? t.elementType ?? NO_TYPE;
-    const res = mergeValues(schema, spec, lv, rv);
-    if (res.errs.length > 0) errs.push(...withPrefix(res.errs, "." + key));
-    if (res.out === lv) return;
-    out ??= l !== undefined ? { ...l } : {};
-    if (res.out !== undefined) setKey(out, key, res.out);
-    else delete out[key];
-  };
-  // A key on one side only is its own merge (see mergeValues' precondition): live keys without a
-  // patch value are kept as they are.
   if (r !== undefined) {
-    for (const k of lKeys) if (hasKey(r, k)) merge(k, (l as JsonObject)[k], r[k]);
-    for (const k of rKeys) if (l === undefined || !hasKey(l, k)) merge(k, undefined, r[k]);
+    for (const k of lKeys) {
+      if (!hasKey(r, k)) continue;
+      const lv = (l as JsonObject)[k];
+      const res = mergeKey(schema, t, k, lv, r[k], errs);
+      if (res === lv) continue;
+      out ??= { ...(l as JsonObject) };
+      if (res !== undefined) setKey(out, k, res);
+      else delete out[k];
+    }
+    for (const k of rKeys) {
+      if (l !== undefined && hasKey(l, k)) continue;
+      const res = mergeKey(schema, t, k, undefined, r[k], errs);
+      if (res === undefined) continue;
+      out ??= l !== undefined ? { ...l } : {};
+      setKey(out, k, res);
+    }
   }
   if (out === undefined) return l !== undefined && lKeys.length > 0 ? { out: lhs, errs } : { errs };
   return Object.keys(out).length > 0 ? { out, errs } : { errs };
+}
+
+/** Merges one key of a map; its errors are added to `errs` under `.key`. */
+function mergeKey(schema: Schema, t: MapType, key: string, lv: JsonValue | undefined, rv: JsonValue, errs: SmdError[]): JsonValue | undefined {
+  const res = mergeValues(schema, t.fields.get(key)?.type ?? t.elementType ?? NO_TYPE, lv, rv);
+  if (res.errs.length > 0) errs.push(...withPrefix(res.errs, "." + key));
+  return res.out;
 }
 
 const NO_KEYS: readonly string[] = [];
