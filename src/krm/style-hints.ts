@@ -8,8 +8,8 @@ export type ScalarStyle = "'" | '"' | "plain";
 
 /** The styles found in one item's source text. */
 export interface StyleHints {
-  /** Mapping values: `key + "\0" + value` → style. */
-  values: Map<string, ScalarStyle>;
+  /** Mapping values: value → key → style (looked up by value first: most values have no hint). */
+  values: Map<string, Map<string, ScalarStyle>>;
   /** Sequence entries: value → style. */
   entries: Map<string, ScalarStyle>;
   /** Mapping keys written quoted, or plain though the writer would quote them. */
@@ -102,7 +102,11 @@ function record(hints: StyleHints, m: RegExpExecArray): boolean {
   }
   const v = scalar(rawValue);
   if (!v) return found;
-  if (key !== undefined) hints.values.set(key + "\0" + v.value, v.style);
+  if (key !== undefined) {
+    const byKey = hints.values.get(v.value);
+    if (byKey) byKey.set(key, v.style);
+    else hints.values.set(v.value, new Map([[key, v.style]]));
+  }
   else if (dashes !== "") hints.entries.set(v.value, v.style);
   else return found;
   return true;

@@ -78,7 +78,7 @@ function replacer(top: readonly JsonValue[], hints: readonly (StyleHints | undef
     if (current === undefined) return value;
     const inSeq = Array.isArray(this);
     if (typeof value === "string") {
-      const style = inSeq ? current.entries.get(value) : current.values.get(key + "\0" + value);
+      const style = inSeq ? current.entries.get(value) : current.values.get(value)?.get(key);
       const text = style === undefined ? undefined : styled(value, style);
       if (text !== undefined) return new Verbatim(text);
       // A value equal to a hinted key: keep the writer's own choice (keyType is for keys only).
