@@ -11,7 +11,7 @@ import { isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssig
 import { groundId } from "./check/ground-type.js";
 import { cannotMatch, Instance, resolutionKey, typeVarName } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
-import { functionCache, functionOf, mayBeQualifiedFunction, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
+import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
@@ -59,8 +59,15 @@ export class Checker {
   /** The env's function cache (see `functionOf`). */
   private readonly functions: Map<string, FunctionSignatures | null>;
 
+  /** First segments of the names a whole identifier chain may resolve to (undefined: any; see `qualifiedRoots`). */
+  private readonly roots: ReadonlySet<string> | undefined;
+  /** Last segments of dotted function names (see `mayBeQualifiedFunction`). */
+  private readonly qualifiedFunctions: ReadonlySet<string>;
+
   constructor(private readonly env: CelEnv, private readonly parsed: ParsedExpr) {
     this.functions = functionCache(env);
+    this.roots = qualifiedRoots(env);
+    this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
   }
 
   /** Checks the whole expression and substitutes the final types. */
@@ -152,7 +159,7 @@ export class Checker {
       cur = cur.operand;
     }
     if (cur.kind !== "ident") return false;
-    const roots = qualifiedRoots(this.env);
+    const roots = this.roots;
     return roots === undefined || roots.has(cur.name.startsWith(".") ? cur.name.slice(1) : cur.name);
   }
 
@@ -208,7 +215,7 @@ export class Checker {
       if (!fns) return this.undeclaredCall(e, e.fn);
       return this.resolve(e, e.fn, fns, undefined);
     }
-    const q = mayBeQualifiedFunction(this.env, e.fn) ? this.qualifiedName(e.target) : undefined;
+    const q = this.qualifiedFunctions.has(e.fn) ? this.qualifiedName(e.target) : undefined;
     if (q !== undefined) {
       const fns = functionOf(this.env, `${q}.${e.fn}`, this.functions);
       if (fns) return this.resolve(e, `${q}.${e.fn}`, fns, undefined);

@@ -15,7 +15,7 @@ import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "
 import { optionalSelect, selectField, testField, indexValue, optionalIndex } from "./values/access.js";
 import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
-import { mayBeQualifiedFunction } from "./check/builtins.js";
+import { qualifiedFunctionSuffixes } from "./check/builtins.js";
 
 /** Values of declared variables for one evaluation; a function value is a lazy variable (called on first use, memoised per evaluation). */
 export type Activation = { readonly [name: string]: CelValue | (() => CelValue | CelError) | undefined };
@@ -128,7 +128,17 @@ export class Planner {
   slotCount = 0;
   private readonly accuSlots = new Set<number>();
   /** `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch). */
-  constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {}
+  /** The env's derived tables, looked up once per planner. */
+  private readonly roots: ReadonlySet<string>;
+  private readonly std: Map<string, boolean>;
+  private readonly qualifiedFunctions: ReadonlySet<string>;
+  constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {
+    this.roots = dottedRoots(env);
+    this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
+    let m = stdChecks.get(env);
+    if (!m) stdChecks.set(env, (m = new Map()));
+    this.std = m;
+  }
 
   plan(e: Expr, scope: Scope | undefined): Ev {
     switch (e.kind) {
@@ -205,7 +215,7 @@ export class Planner {
   private mayQualify(e: Expr): boolean {
     let cur = e;
     while (cur.kind === "select") cur = cur.operand;
-    return cur.kind === "ident" && dottedRoots(this.env).has(cur.name);
+    return cur.kind === "ident" && this.roots.has(cur.name);
   }
 
   /** The qualified name `a.b.c` of a select chain over a non-shadowed identifier, if it is one. */
@@ -295,7 +305,7 @@ export class Planner {
     const id = e.id;
     if (e.target) {
       // `ns.fn(args)` names a global function `ns.fn` unless `ns` is a variable (cel-go's checker rule).
-      const q = mayBeQualifiedFunction(this.env, e.fn) ? this.qualifiedName(e.target, scope) : undefined;
+      const q = this.qualifiedFunctions.has(e.fn) ? this.qualifiedName(e.target, scope) : undefined;
       if (q !== undefined && !this.env.variables.has(q) && this.env.functions.has(q + "." + e.fn)) {
         return this.planCall({ id, kind: "call", fn: q + "." + e.fn, args: e.args }, scope);
       }
@@ -504,8 +514,7 @@ export class Planner {
   }
 
   private isStd(fn: string): boolean {
-    let m = stdChecks.get(this.env);
-    if (!m) stdChecks.set(this.env, (m = new Map()));
+    const m = this.std;
     let v = m.get(fn);
     if (v === undefined) {
       const rows = this.env.functions.get(fn);

@@ -169,6 +169,11 @@ const qualifiedSuffixes = new WeakMap<CelEnv, ReadonlySet<string>>();
  * `a.b.fn(…)` name a global function (cel-go's qualified-name resolution). Cached per env.
  */
 export function mayBeQualifiedFunction(env: CelEnv, fn: string): boolean {
+  return qualifiedFunctionSuffixes(env).has(fn);
+}
+
+/** The last name segments of the env's dotted function names (see {@link mayBeQualifiedFunction}). Cached per env. */
+export function qualifiedFunctionSuffixes(env: CelEnv): ReadonlySet<string> {
   let set = qualifiedSuffixes.get(env);
   if (!set) {
     const names = new Set<string>();
@@ -181,7 +186,7 @@ export function mayBeQualifiedFunction(env: CelEnv, fn: string): boolean {
     for (const s of mapInsertSignatures) add(s.name);
     qualifiedSuffixes.set(env, (set = names));
   }
-  return set.has(fn);
+  return set;
 }
 
 const rootsCache = new WeakMap<CelEnv, ReadonlySet<string> | null>();
