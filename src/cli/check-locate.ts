@@ -1,7 +1,8 @@
 // Locates `kmutate check` findings in YAML files: the node at a field path (via the `yaml`
 // Document's node ranges) and, inside an expression scalar, the source offset of an offset into
 // its value (block, folded, plain and quoted styles, double-quoted escapes included).
-import { isNode, isScalar, Scalar, type Document, type Node } from "yaml";
+import type { Document, Node } from "yaml";
+import { yamlLib } from "../krm/index.js";
 
 /** `spec.mutations[1].jsonPatch.expression` → `["spec", "mutations", 1, "jsonPatch", "expression"]`. */
 export function fieldPathKeys(path: string): Array<string | number> {
@@ -15,6 +16,7 @@ export function fieldPathKeys(path: string): Array<string | number> {
 
 /** The deepest node on `keys` (the document's root when nothing matches), with how many keys it matched. */
 function deepestNode(doc: Document, keys: ReadonlyArray<string | number>): { node: Node | undefined; depth: number } {
+  const { isNode } = yamlLib();
   for (let i = keys.length; i > 0; i--) {
     const n: unknown = doc.getIn(keys.slice(0, i), true);
     if (isNode(n) && n.range) return { node: n, depth: i };
@@ -77,6 +79,7 @@ export function scalarValueOffsets(src: string, value: string, doubleQuoted: boo
  * expression scalar's value at that offset.
  */
 export function locateInDocument(doc: Document, text: string, keys: ReadonlyArray<string | number>, exprOffset?: number): number | undefined {
+  const { isScalar, Scalar } = yamlLib();
   const { node, depth } = deepestNode(doc, keys);
   if (!node?.range) return undefined;
   const start = node.range[0];

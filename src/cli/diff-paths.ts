@@ -1,7 +1,8 @@
 // Field paths for `apply --diff`: which paths one mutation step changed (object before → after),
 // and which path each line of a YAML document shows, so a hunk can be attributed to its steps.
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import type { Node } from "yaml";
 import { changedPaths, pathText, type FieldPath } from "../data/index.js";
+import { yamlLib } from "../krm/index.js";
 export { changedPaths, pathText, type FieldPath };
 
 /** True when one path is a prefix of the other (a change at one touches the other). */
@@ -13,6 +14,7 @@ export function overlaps(a: FieldPath, b: FieldPath): boolean {
 
 /** For each line of a YAML document, the path of the deepest node that starts on it (undefined: none). */
 export function linePaths(text: string): Array<FieldPath | undefined> {
+  const { isMap, isPair, isScalar, isSeq, parseDocument } = yamlLib();
   const lineStarts = [0];
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const lineOf = (offset: number): number => {

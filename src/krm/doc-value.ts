@@ -1,9 +1,10 @@
 // Converts a `yaml` Document (the comment-keeping path) to a JsonValue with the same number
 // rules as the fast path; aliases are expanded as copies, bounded like the fast path.
-import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node } from "yaml";
+import type { Document, Node } from "yaml";
 import { setKey, isObject, type JsonObject, type JsonValue } from "../data/index.js";
 import { aliasExpansionLimit } from "./alias-bound.js";
 import { floatValue, intValue } from "./numbers.js";
+import { yamlLib } from "./yaml-lib.js";
 
 const FLOAT_TAG = "tag:yaml.org,2002:float";
 
@@ -14,7 +15,7 @@ class ExpansionError {
 /** The document's value, or an ALIAS_EXPANSION message. Documents must be parsed with `intAsBigInt`. */
 export function documentValue(doc: Document): { ok: true; value: JsonValue } | { ok: false; message: string } {
   let unique = 0;
-  visit(doc, () => {
+  yamlLib().visit(doc, () => {
     unique++;
   });
   const limit = aliasExpansionLimit(unique);
@@ -36,6 +37,7 @@ interface State {
 
 function nodeValue(node: Node | null | undefined, st: State): JsonValue {
   if (++st.count > st.limit) throw new ExpansionError(st.limit, st.unique);
+  const { isAlias, isMap, isPair, isScalar, isSeq } = yamlLib();
   if (node === null || node === undefined) return null;
   if (isAlias(node)) return nodeValue(node.resolve(st.doc) as Node | undefined, st);
   if (isScalar(node)) return scalarValue(node.value, node.tag);

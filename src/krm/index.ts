@@ -16,6 +16,7 @@ export { runFunction } from "./function.js";
 export type { FunctionRun, Admitter } from "./function.js";
 export { readStream, writeStream } from "./stream.js";
 export type { SourceText, StreamFile, StreamDocument, StreamRead } from "./stream.js";
+export { yamlLib } from "./yaml-lib.js";
 export { formatError, lineColOf } from "./format-error.js";
 export { loadSideInputs } from "./side-inputs.js";
 export type { SideInputContext } from "./side-inputs.js";

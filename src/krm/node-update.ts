@@ -1,7 +1,8 @@
 // Updates a `yaml` Document node by node from a before/after pair of JsonValues, so comments
 // and styles of unchanged nodes survive; new values get fresh nodes in the document's style.
-import { isAlias, isMap, isPair, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from "yaml";
+import type { Node, Scalar, YAMLMap } from "yaml";
 import { deepEqual, getKey, hasKey, isObject, JsonFloat, type JsonValue } from "../data/index.js";
+import { yamlLib } from "./yaml-lib.js";
 
 /** Strings that YAML 1.1 readers (kubectl) would not read as strings when written plain. */
 const YAML11_NON_STRING =
@@ -9,28 +10,30 @@ const YAML11_NON_STRING =
 
 /** A fresh node for `v` (no anchors, block style; strings YAML 1.1 would misread are quoted). */
 export function freshNode(v: JsonValue): Node {
+  const y = yamlLib();
   if (Array.isArray(v)) {
-    const seq = new YAMLSeq();
+    const seq = new y.YAMLSeq();
     for (const x of v) seq.items.push(freshNode(x));
     return seq;
   }
   if (isObject(v)) {
-    const map = new YAMLMap();
-    for (const k of Object.keys(v)) map.items.push(new Pair(freshScalar(k), freshNode(v[k])));
+    const map = new y.YAMLMap();
+    for (const k of Object.keys(v)) map.items.push(new y.Pair(freshScalar(k), freshNode(v[k])));
     return map;
   }
   return freshScalar(v);
 }
 
 function freshScalar(v: JsonValue): Scalar {
+  const y = yamlLib();
   if (v instanceof JsonFloat) {
-    const s = new Scalar(v.value);
+    const s = new y.Scalar(v.value);
     s.minFractionDigits = 1;
     return s;
   }
-  const s = new Scalar(v);
+  const s = new y.Scalar(v);
   if (typeof v === "number" && !Number.isInteger(v)) s.minFractionDigits = 1;
-  if (typeof v === "string" && YAML11_NON_STRING.test(v)) s.type = Scalar.QUOTE_DOUBLE;
+  if (typeof v === "string" && YAML11_NON_STRING.test(v)) s.type = y.Scalar.QUOTE_DOUBLE;
   return s;
 }
 
@@ -48,6 +51,7 @@ function keepComments(from: Node, to: Node): Node {
  */
 export function updateNode(node: Node | null, before: JsonValue, after: JsonValue): Node {
   if (node !== null && deepEqual(before, after) && sameKind(before, after)) return node;
+  const { isAlias, isMap, isPair, isScalar, isSeq, Pair } = yamlLib();
   if (node === null || isAlias(node)) return freshNode(after);
   if (isMap(node) && isObject(before) && isObject(after) && !hasMergeKey(node)) {
     const items: unknown[] = [];
@@ -81,6 +85,7 @@ function sameKind(a: JsonValue, b: JsonValue): boolean {
 }
 
 function hasMergeKey(map: YAMLMap): boolean {
+  const { isPair, isScalar } = yamlLib();
   return map.items.some((p) => isPair(p) && isScalar(p.key) && p.key.value === "<<");
 }
 

@@ -1,13 +1,14 @@
 // The comment-keeping path for `kmutate apply`: parses files of YAML documents with the `yaml`
 // Document API, and writes them back with untouched documents byte-identical and changed ones
 // updated node by node.
-import { Composer, Parser, isScalar, type Document, type Node } from "yaml";
+import type { Document, Node } from "yaml";
 import type { JsonObject, JsonValue } from "../data/index.js";
 import { deepEqual, isObject } from "../data/index.js";
 import { documentValue } from "./doc-value.js";
 import { formatError } from "./format-error.js";
 import { updateNode } from "./node-update.js";
 import { checkItem } from "./resource-list.js";
+import { yamlLib } from "./yaml-lib.js";
 
 /** One input file (or stdin) as text. */
 export interface SourceText {
@@ -56,6 +57,7 @@ export function readStream(sources: readonly SourceText[]): StreamRead {
 
 function parseFile(source: SourceText, errors: string[]): StreamFile {
   const { text } = source;
+  const { Composer, Parser, isScalar } = yamlLib();
   const tokens = [...new Parser().parse(text)];
   const starts: number[] = [];
   let pending: number | undefined = 0;
