@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Option, type Command } from "commander";
-import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
+import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput } from "../admission/index.js";
 import type { JsonObject } from "../data/index.js";
 import {
   decodeText, exitCodeOf, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
@@ -13,6 +13,7 @@ import { APPLY_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
 import { stepsFromChanges, streamDiff } from "./diff.js";
 import { readSources } from "./sources.js";
+import { resultLine } from "./result-line.js";
 
 /** Output formats of `apply`. */
 export const outputFormats = ["yaml", "json"] as const;
@@ -72,15 +73,6 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   await writeText(io.stdout, text);
   await writeText(io.stderr, results.map(resultLine).join(""));
   return exitCodeOf(results);
-}
-
-/** One stderr line for a result: `severity: file[#index]: Kind namespace/name: message`. */
-export function resultLine(r: KrmResult): string {
-  const parts: string[] = [r.severity];
-  if (r.file) parts.push(r.file.index === undefined ? r.file.path : `${r.file.path}#${r.file.index}`);
-  if (r.resourceRef) parts.push(`${r.resourceRef.kind} ${r.resourceRef.namespace ? r.resourceRef.namespace + "/" : ""}${r.resourceRef.name}`);
-  if (r.field) parts.push(r.field.path);
-  return `${parts.join(": ")}: ${r.message}\n`;
 }
 
 /** The functionConfig file (if any) plus `--old-objects`/`--openapi`, with the files they name read (paths relative to the working directory). */

@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // The kmutate executable: wires the process to runCli; sets the exit code after output drains.
-import { runCli } from "./program.js";
+// With no arguments (how kpt, kustomize and Argo CD run a KRM function) it runs fn mode directly,
+// the same action runCli would pick, without loading commander and the other commands.
+import type { CliIo } from "./io.js";
 
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code !== "EPIPE") process.exitCode = 1;
 });
-runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then(
+const argv = process.argv.slice(2);
+const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() };
+const run: Promise<number> =
+  argv.length === 0 ? import("./fn.js").then((m) => m.fnCommand(io)) : import("./program.js").then((m) => m.runCli(argv, io));
+run.then(
   (code) => {
     process.exitCode = code;
   },

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { runFunction, type Admitter } from "../krm/index.js";
 import { readAtMost, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
-import { resultLine } from "./apply.js";
+import { resultLine } from "./result-line.js";
 import { enablePhaseTimes, phaseTimes } from "../admission/index.js";
 import { writeFileSync } from "node:fs";
 

@@ -1,5 +1,6 @@
 // Startup cost (issue 7): the built bin, run with a module-recording `--import` hook, must not load
-// the `yaml` Document API or re2js in fn mode unless a policy needs them; `apply` still works.
+// the `yaml` Document API or re2js in fn mode unless a policy needs them, nor commander when run
+// without arguments (which must answer exactly as `kmutate fn`); `apply` still works.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -12,6 +13,7 @@ const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url));
 const recorder = fileURLToPath(new URL("../../../test/cli/fixtures/startup-record.mjs", import.meta.url));
 
 const EMPTY = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n";
+const EMPTY_OUT = /^apiVersion: config\.kubernetes\.io\/v1\nkind: ResourceList\nitems: \[\]\n$/;
 
 /** A ResourceList with one ConfigMap and a policy labelling ConfigMaps when `condition` holds. */
 function policyList(condition: string): string {
@@ -77,9 +79,10 @@ function run(args: string[], stdin: string, cwd?: string): { status: number | nu
 }
 
 const rows: Array<{ name: string; args: string[]; stdin: string; out: RegExp; loads: string[]; skips: string[] }> = [
-  { name: "fn on an empty list", args: [], stdin: EMPTY, out: /^apiVersion: config\.kubernetes\.io\/v1\nkind: ResourceList\nitems: \[\]\n$/, loads: ["js-yaml", "commander"], skips: ["yaml", "re2js"] },
-  { name: "fn with a policy using no regex", args: ["fn"], stdin: policyList("object.metadata.name.startsWith(\"s\")"), out: /labels:\n\s+picked: "yes"/, loads: ["js-yaml"], skips: ["yaml", "re2js"] },
-  { name: "fn with a policy using a regex loads re2js only", args: ["fn"], stdin: policyList("object.metadata.name.matches(\"^s\")"), out: /labels:\n\s+picked: "yes"/, loads: ["js-yaml", "re2js"], skips: ["yaml"] },
+  { name: "fn on an empty list, no arguments: commander is skipped too", args: [], stdin: EMPTY, out: EMPTY_OUT, loads: ["js-yaml"], skips: ["yaml", "re2js", "commander"] },
+  { name: "fn by name on an empty list", args: ["fn"], stdin: EMPTY, out: EMPTY_OUT, loads: ["js-yaml", "commander"], skips: ["yaml", "re2js"] },
+  { name: "fn with a policy using no regex", args: [], stdin: policyList("object.metadata.name.startsWith(\"s\")"), out: /labels:\n\s+picked: "yes"/, loads: ["js-yaml"], skips: ["yaml", "re2js"] },
+  { name: "fn with a policy using a regex loads re2js only", args: [], stdin: policyList("object.metadata.name.matches(\"^s\")"), out: /labels:\n\s+picked: "yes"/, loads: ["js-yaml", "re2js"], skips: ["yaml"] },
   { name: "apply loads the yaml Document API", args: ["apply", "-f", "-"], stdin: "# kept\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c # kept too\n", out: /^# kept\napiVersion: v1\nkind: ConfigMap\nmetadata:\n {2}name: c # kept too\n$/, loads: ["yaml"], skips: [] },
 ];
 
@@ -91,5 +94,19 @@ for (const row of rows) {
     assert.match(r.stdout, row.out);
     for (const p of row.loads) assert.ok(r.packages.has(p), `expected ${p} to be loaded; loaded: ${[...r.packages].join(", ")}`);
     for (const p of row.skips) assert.ok(!r.packages.has(p), `expected ${p} not to be loaded; loaded: ${[...r.packages].join(", ")}`);
+  });
+}
+
+const sameAsFn: Array<{ name: string; stdin: string }> = [
+  { name: "a policy list", stdin: policyList("object.metadata.name.startsWith(\"s\")") },
+  { name: "a YAML syntax error", stdin: "apiVersion: [\n" },
+  { name: "a list with a bad item", stdin: "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n- 3\n" },
+];
+
+for (const row of sameAsFn) {
+  test(`startup: no arguments answers as \`kmutate fn\` on ${row.name}`, () => {
+    const bare = run([], row.stdin);
+    const named = run(["fn"], row.stdin);
+    assert.deepEqual({ status: bare.status, stdout: bare.stdout, stderr: bare.stderr }, { status: named.status, stdout: named.stdout, stderr: named.stderr });
   });
 }
