@@ -198,10 +198,10 @@ export class CstParser {
   private expr(): Cst {
     this.enter(R_EXPR);
     try {
-      const cond = this.logic("||");
+      const cond = this.logicOr();
       if (this.la() !== T.QUESTIONMARK) return cond;
       const q = this.consume();
-      const t = this.logic("||");
+      const t = this.logicOr();
       this.matchInline(T.COLON, operandFirst);
       const f = this.expr();
       return { k: "ternary", cond, q, t, f };
@@ -210,17 +210,26 @@ export class CstParser {
     }
   }
 
-  private logic(fn: "||" | "&&"): Cst {
-    const or = fn === "||";
-    const opType = or ? T.LOGICAL_OR : T.LOGICAL_AND;
-    const first = or ? this.logic("&&") : this.relation();
-    if (this.la() !== opType) return first;
+  private logicOr(): Cst {
+    const first = this.logicAnd();
+    if (this.la() !== T.LOGICAL_OR) return first;
     const rest: { op: Token; e: Cst }[] = [];
-    while (this.la() === opType) {
+    while (this.la() === T.LOGICAL_OR) {
       const op = this.consume();
-      rest.push({ op, e: or ? this.logic("&&") : this.relation() });
+      rest.push({ op, e: this.logicAnd() });
     }
-    return { k: "logic", fn, first, rest };
+    return { k: "logic", fn: "||", first, rest };
+  }
+
+  private logicAnd(): Cst {
+    const first = this.relation();
+    if (this.la() !== T.LOGICAL_AND) return first;
+    const rest: { op: Token; e: Cst }[] = [];
+    while (this.la() === T.LOGICAL_AND) {
+      const op = this.consume();
+      rest.push({ op, e: this.relation() });
+    }
+    return { k: "logic", fn: "&&", first, rest };
   }
 
   // Left-associative binary levels: relation (all relational ops), then + -, then * / %.
