@@ -34,11 +34,20 @@ export interface CheckOptions {
 
 const cache = new WeakMap<CelEnv, WeakMap<ParsedExpr, CheckResult>>();
 
+const defaults = new WeakMap<CelEnv, readonly ValidatorName[]>();
+const noValidators: readonly ValidatorName[] = [];
+
 /** The validators an env gets by default (see {@link CheckOptions.validators}). */
 export function defaultValidators(env: CelEnv): readonly ValidatorName[] {
-  for (const name of env.libraries) if (name.startsWith("kubernetes.")) return kubernetesValidators;
-  return [];
+  let v = defaults.get(env);
+  if (!v) {
+    v = noValidators;
+    for (const name of env.libraries) if (name.startsWith("kubernetes.")) v = kubernetesValidators;
+    defaults.set(env, v);
+  }
+  return v;
 }
+
 
 /** Type-checks `parsed` in `env` as cel-go's checker plus Kubernetes' validators would. Never throws on bad input. */
 export function check(parsed: ParsedExpr, env: CelEnv, options: CheckOptions = {}): CheckResult {
