@@ -7,7 +7,7 @@ import type { CelEnv } from "./env.js";
 import type { Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, jsonOfMap, fromJson, celMapFrom, celObject, optionalNone,
+  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapFrom, celObject, optionalNone,
   celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
   type CelValue, type CelError, type CelList, type CelMap, type CelOptional, type CelUint,
 } from "./values/index.js";
@@ -489,7 +489,12 @@ export class Planner {
       if (isCelError(v)) return v;
       s.cost += 12;
       if (pushInPlace(a as CelList, v)) return a as CelList;
-      return (a as CelList).size() === 0 ? celList([v]) : celList([...(a as CelList).toArray(), v]);
+      // Not an accumulator yet (an AST whose init is no empty list): copy once into one the next
+      // steps push into (the slot is private to the comprehension, `a` itself is left untouched).
+      const acc = mutableList();
+      appendInPlace(acc, a as CelList);
+      pushInPlace(acc, v);
+      return acc;
     };
   }
 
