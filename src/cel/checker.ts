@@ -11,7 +11,8 @@ import { isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssig
 import { groundId } from "./check/ground-type.js";
 import { cannotMatch, Instance, resolutionKey, typeVarName } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
-import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
+import { openKey, slotTemplate, MAX_SLOTS, SlotFill, type OpenResolution } from "./check/open-resolution.js";
+import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type OverloadGroup, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
@@ -49,6 +50,8 @@ export class Checker {
   private readonly mappings = new Mapping();
   /** The substitution of one signature instantiation (reused). */
   private readonly instance = new Instance();
+  /** The slot types of one replayed open resolution (reused). */
+  private readonly fill = new SlotFill();
   private freeVars = 0;
   /** Local variables in scope (comprehension variables), innermost last. */
   private readonly localNames: string[] = [];
@@ -284,6 +287,19 @@ export class Checker {
         return;
       }
     }
+    // Argument types with unbound type variables resolve the same way up to their renaming.
+    let open: string | undefined;
+    let vars: CelType[] | undefined, init: (CelType | undefined)[] | undefined;
+    if (key === undefined) {
+      vars = [];
+      init = [];
+      open = openKey(argTypes, this.mappings, vars, init);
+      if (open !== undefined) {
+        const hit = group.openResolved.get(open);
+        if (hit) return this.replay(e, group, hit, vars);
+      }
+    }
+    const base = this.freeVars;
     let result: CelType | undefined;
     const matchedRows: number[] = [];
     const rows = group.rows;
@@ -311,8 +327,53 @@ export class Checker {
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundId(result) >= 0) {
       group.resolved.set(key, { matched, result });
     }
+    if (open !== undefined && group.openResolved.size < RESOLUTION_LIMIT) this.record(group, open, vars!, init!, base, matched, result);
     this.overloads.set(e.id, matched);
     this.setType(e.id, result);
+  }
+
+  /** Slot names of an open resolution: the argument variables, then the fresh variables numbered from `base`. */
+  private slotNames(group: OverloadGroup, vars: readonly CelType[], base: number): string[] {
+    const names: string[] = [];
+    for (const v of vars) names.push((v as { name: string }).name);
+    for (let i = 0; i < group.paramCount; i++) names.push(typeVarName(base + i));
+    return names;
+  }
+
+  /** Keeps a resolution of open argument types as templates over its slots: the bindings it made or changed, and the result. */
+  private record(group: OverloadGroup, open: string, vars: readonly CelType[], init: readonly (CelType | undefined)[], base: number, matched: readonly Signature[], result: CelType): void {
+    if (vars.length + group.paramCount > MAX_SLOTS) return;
+    const names = this.slotNames(group, vars, base);
+    const bindings: (number | CelType)[] = [];
+    for (let i = 0; i < names.length; i++) {
+      const b = this.mappings.get(names[i]!);
+      if (b === (i < init.length ? init[i] : undefined)) continue;
+      if (b === undefined) return;
+      const t = slotTemplate(b, names);
+      if (t === undefined) return;
+      bindings.push(i, t);
+    }
+    const r = slotTemplate(result, names);
+    if (r !== undefined) group.openResolved.set(open, { matched, result: r, bindings });
+  }
+
+  /** Applies a recorded open resolution to this call's argument variables `vars` (fresh variables numbered as a resolution would). */
+  private replay(e: Call, group: OverloadGroup, hit: OpenResolution, vars: readonly CelType[]): void {
+    const fill = this.fill;
+    const n = vars.length;
+    const base = this.freeVars;
+    for (let i = 0; i < n; i++) fill.types[i] = vars[i]!;
+    for (let i = 0; i < group.paramCount; i++) fill.types[n + i] = this.newTypeVar();
+    const b = hit.bindings;
+    const m = this.mappings;
+    const mark = m.mark();
+    for (let k = 0; k < b.length; k += 2) {
+      const slot = b[k] as number;
+      m.set(slot < n ? (vars[slot] as { name: string }).name : typeVarName(base + slot - n), substitute(fill, b[k + 1] as CelType, false));
+    }
+    m.end(mark, true);
+    this.overloads.set(e.id, hit.matched);
+    this.setType(e.id, substitute(fill, hit.result, false));
   }
 
   /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument (`rows`: the first row). */
