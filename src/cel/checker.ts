@@ -52,6 +52,8 @@ export class Checker {
   private readonly instance = new Instance();
   /** The slot types of one replayed open resolution (reused). */
   private readonly fill = new SlotFill();
+  /** Tokens of the open key of the current resolution (see open-resolution.ts `openKey`). */
+  private readonly keyTokens: number[] = [];
   private freeVars = 0;
   /** Local variables in scope (comprehension variables), innermost last. */
   private readonly localNames: string[] = [];
@@ -288,14 +290,14 @@ export class Checker {
       }
     }
     // Argument types with unbound type variables resolve the same way up to their renaming.
-    let open: string | undefined;
+    let open = 0;
     let vars: CelType[] | undefined, init: (CelType | undefined)[] | undefined;
     if (key === undefined) {
       vars = [];
       init = [];
-      open = openKey(argTypes, this.mappings, vars, init);
-      if (open !== undefined) {
-        const hit = group.openResolved.get(open);
+      open = openKey(argTypes, this.mappings, vars, init, this.keyTokens);
+      if (open > 0) {
+        const hit = group.openResolved.get(this.keyTokens, open);
         if (hit) return this.replay(e, group, hit, vars);
       }
     }
@@ -327,7 +329,7 @@ export class Checker {
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundId(result) >= 0) {
       group.resolved.set(key, { matched, result });
     }
-    if (open !== undefined && group.openResolved.size < RESOLUTION_LIMIT) this.record(group, open, vars!, init!, base, matched, result);
+    if (open > 0 && group.openResolved.size < RESOLUTION_LIMIT) this.record(group, open, vars!, init!, base, matched, result);
     this.overloads.set(e.id, matched);
     this.setType(e.id, result);
   }
@@ -341,7 +343,7 @@ export class Checker {
   }
 
   /** Keeps a resolution of open argument types as templates over its slots: the bindings it made or changed, and the result. */
-  private record(group: OverloadGroup, open: string, vars: readonly CelType[], init: readonly (CelType | undefined)[], base: number, matched: readonly Signature[], result: CelType): void {
+  private record(group: OverloadGroup, open: number, vars: readonly CelType[], init: readonly (CelType | undefined)[], base: number, matched: readonly Signature[], result: CelType): void {
     if (vars.length + group.paramCount > MAX_SLOTS) return;
     const names = this.slotNames(group, vars, base);
     const bindings: (number | CelType)[] = [];
@@ -354,7 +356,7 @@ export class Checker {
       bindings.push(i, t);
     }
     const r = slotTemplate(result, names);
-    if (r !== undefined) group.openResolved.set(open, { matched, result: r, bindings });
+    if (r !== undefined) group.openResolved.set(this.keyTokens, open, { matched, result: r, bindings });
   }
 
   /** Applies a recorded open resolution to this call's argument variables `vars` (fresh variables numbered as a resolution would). */

@@ -8,7 +8,7 @@ import { op } from "../operators.js";
 import { mapInsertFunction } from "../macros.js";
 import { formatArgTypes } from "./format-type.js";
 import { collectParams } from "./unify.js";
-import type { OpenResolution } from "./open-resolution.js";
+import { OpenResolutions } from "./open-resolution.js";
 
 /** A function signature the checker resolves against (an Overload without its implementation). */
 export type Signature = Pick<Overload, "name" | "member" | "args" | "result">;
@@ -107,7 +107,7 @@ export interface OverloadGroup {
   /** Resolutions by the key of ground argument types (see resolution.ts `resolutionKey`); only ground results are kept. */
   readonly resolved: Map<number | string, Resolution>;
   /** Resolutions by the open key of argument types with unbound type variables (see open-resolution.ts). */
-  readonly openResolved: Map<string, OpenResolution>;
+  readonly openResolved: OpenResolutions;
   /** Shared lists of matched rows, by row indices (see {@link sharedRows}). */
   readonly rowLists: Map<string, readonly Signature[]>;
 }
@@ -140,7 +140,7 @@ function group(rows: readonly Signature[]): OverloadGroup {
     collectParams(sig.result, set);
     return { sig, params: [...set] };
   });
-  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), openResolved: new Map(), rowLists: new Map() };
+  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), openResolved: new OpenResolutions(), rowLists: new Map() };
 }
 
 const cache = new WeakMap<CelEnv, Map<string, FunctionSignatures | null>>();

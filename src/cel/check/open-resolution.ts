@@ -21,65 +21,97 @@ export const MAX_SLOTS = 64;
 const slotNames: readonly string[] = Array.from({ length: MAX_SLOTS }, (_, i) => `#${i}`);
 const slotIndex: ReadonlyMap<string, number> = new Map(slotNames.map((n, i) => [n, i]));
 
-/**
- * The key of argument types with type variables: each distinct variable becomes a slot (pushed to
- * `vars`, in order of first occurrence, its binding in `m` to `init`), and a bound variable's key
- * includes its binding's (the resolution may read and rebind it). Undefined for ground arguments
- * or a type that cannot be named.
- */
-export function openKey(argTypes: readonly CelType[], m: Mapping, vars: CelType[], init: (CelType | undefined)[]): string | undefined {
-  let key = "";
-  for (let i = 0; i < argTypes.length; i++) {
-    const k = keyOf(argTypes[i]!, m, vars, init);
-    if (k === undefined) return undefined;
-    key += k + ";";
-  }
-  return vars.length > 0 ? key : undefined;
+// Key tokens (a pre-order walk with a fixed arity per token, so a sequence names one list of types).
+const SLOT = 8192; // + slot index: a variable seen before in this key
+const NEW_FREE = 9000, NEW_BOUND = 9001; // a new variable (a bound one is followed by its binding)
+const LIST = 9002, MAP = 9003, OPT = 9004, TYPE = 9005;
+const ARGS = 10000; // + argument count: the first token
+
+/** One node of an overload group's open-resolution trie (keyed by key tokens). */
+interface OpenNode {
+  readonly next: Map<number, OpenNode>;
+  hit?: OpenResolution;
 }
 
-function keyOf(t: CelType, m: Mapping, vars: CelType[], init: (CelType | undefined)[]): string | undefined {
+/** Resolutions of one overload group by the open key of their argument types. */
+export class OpenResolutions {
+  private readonly root: OpenNode = { next: new Map() };
+  /** Number of recorded resolutions. */
+  size = 0;
+  /** The resolution recorded under the first `n` tokens of `key`, if any. */
+  get(key: readonly number[], n: number): OpenResolution | undefined {
+    let node: OpenNode | undefined = this.root;
+    for (let i = 0; i < n && node !== undefined; i++) node = node.next.get(key[i]!);
+    return node?.hit;
+  }
+  /** Records `r` under the first `n` tokens of `key`. */
+  set(key: readonly number[], n: number, r: OpenResolution): void {
+    let node = this.root;
+    for (let i = 0; i < n; i++) {
+      let next = node.next.get(key[i]!);
+      if (next === undefined) node.next.set(key[i]!, (next = { next: new Map() }));
+      node = next;
+    }
+    if (node.hit === undefined) this.size++;
+    node.hit = r;
+  }
+}
+
+/**
+ * The open key of argument types with type variables, as tokens written to `out` from 0 (the
+ * count is returned; 0 for ground arguments or a type that cannot be keyed). Each distinct
+ * variable becomes a slot (pushed to `vars` in order of first occurrence, its binding in `m` to
+ * `init`); a bound variable's key includes its binding's (the resolution may read and rebind it).
+ */
+export function openKey(argTypes: readonly CelType[], m: Mapping, vars: CelType[], init: (CelType | undefined)[], out: number[]): number {
+  out[0] = ARGS + argTypes.length;
+  let n = 1;
+  for (let i = 0; i < argTypes.length && n > 0; i++) n = keyOf(argTypes[i]!, m, vars, init, out, n);
+  return vars.length > 0 ? n : 0;
+}
+
+/** Writes the tokens of `t` to `out` from `n`; returns the next position, 0 when `t` cannot be keyed. */
+function keyOf(t: CelType, m: Mapping, vars: CelType[], init: (CelType | undefined)[], out: number[], n: number): number {
   const g = groundId(t);
-  if (g >= 0) return String(g);
+  if (g >= 0) {
+    out[n] = g;
+    return n + 1;
+  }
   switch (t.kind) {
     case "param": {
-      for (let i = 0; i < vars.length; i++) if ((vars[i] as { name: string }).name === t.name) return slotNames[i];
-      if (vars.length >= MAX_SLOTS) return undefined;
+      for (let i = 0; i < vars.length; i++) {
+        if ((vars[i] as { name: string }).name === t.name) {
+          out[n] = SLOT + i;
+          return n + 1;
+        }
+      }
+      if (vars.length >= MAX_SLOTS) return 0;
       const b = m.get(t.name);
       vars.push(t);
       init.push(b);
-      const slot = slotNames[vars.length - 1]!;
-      if (b === undefined) return slot;
-      const bk = keyOf(b, m, vars, init);
-      return bk === undefined ? undefined : `${slot}=${bk}`;
-    }
-    case "list": {
-      const e = keyOf(t.elem, m, vars, init);
-      return e === undefined ? undefined : `l(${e})`;
-    }
-    case "map": {
-      const k = keyOf(t.key, m, vars, init);
-      if (k === undefined) return undefined;
-      const v = keyOf(t.value, m, vars, init);
-      return v === undefined ? undefined : `m(${k},${v})`;
-    }
-    case "optional": {
-      const p = keyOf(t.param, m, vars, init);
-      return p === undefined ? undefined : `o(${p})`;
-    }
-    case "type": {
-      const p = t.param && keyOf(t.param, m, vars, init);
-      return p === undefined ? undefined : `t(${p})`;
-    }
-    case "opaque": {
-      let out = `q:${t.name}(`;
-      for (const p of t.params ?? []) {
-        const k = keyOf(p, m, vars, init);
-        if (k === undefined) return undefined;
-        out += k + ",";
+      if (b === undefined) {
+        out[n] = NEW_FREE;
+        return n + 1;
       }
-      return out + ")";
+      out[n] = NEW_BOUND;
+      return keyOf(b, m, vars, init, out, n + 1);
     }
-    default: return undefined; // a ground type past the interning limit
+    case "list":
+      out[n] = LIST;
+      return keyOf(t.elem, m, vars, init, out, n + 1);
+    case "map": {
+      out[n] = MAP;
+      const k = keyOf(t.key, m, vars, init, out, n + 1);
+      return k === 0 ? 0 : keyOf(t.value, m, vars, init, out, k);
+    }
+    case "optional":
+      out[n] = OPT;
+      return keyOf(t.param, m, vars, init, out, n + 1);
+    case "type":
+      if (!t.param) return 0;
+      out[n] = TYPE;
+      return keyOf(t.param, m, vars, init, out, n + 1);
+    default: return 0; // an opaque type with variables, or a ground type past the interning limit
   }
 }
 
