@@ -1,5 +1,7 @@
 // The CEL abstract syntax tree shared by parser, checker and planner. Node ids are assigned at
-// parse time; source offsets live in a side table (SourceInfo) keyed by id.
+// parse time; source offsets live in a side table (SourceInfo) keyed by id. Parsed nodes are
+// instances of one class whose fields are accessors (ast-node.ts): read and assign fields, JSON
+// gives the plain form, but spreading or `Object.keys` does not see the fields.
 
 /** A literal constant. `int` is a bigint; `uint` is a bigint tagged as unsigned. */
 export type Constant =

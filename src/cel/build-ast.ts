@@ -6,6 +6,7 @@ import { op } from "./operators.js";
 import { accumulatorName, macroKey } from "./macros.js";
 import type { Macro, MacroHelper } from "./macros.js";
 import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
+import { callExpr, comprehensionExpr, constExpr, identExpr, listExpr, mapExpr, selectExpr, structExpr } from "./ast-node.js";
 import type { Cst } from "./parser.js";
 import type { CelIssue } from "./errors-format.js";
 import { PositionTable } from "./parse-positions.js";
@@ -108,7 +109,7 @@ export class AstBuilder {
   private error(offset: number, message: string): Expr {
     const id = this.id(offset);
     this.issues.push({ message, offset, exprId: id });
-    return { id, kind: "const", value: { kind: "null" } };
+    return constExpr(id, { kind: "null" });
   }
 
   private visitAll(cs: readonly Cst[]): Expr[] {
@@ -142,7 +143,7 @@ export class AstBuilder {
       case "ident": {
         const name = c.id.text;
         if (reservedIds.has(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
-        return { id: this.id(c.id.start), kind: "ident", name: (c.dot ? "." : "") + name };
+        return identExpr(this.id(c.id.start), (c.dot ? "." : "") + name);
       }
       case "gcall": {
         const name = c.id.text;
@@ -162,7 +163,7 @@ export class AstBuilder {
             else optionalIndices.push(i);
           }
         }
-        return { id, kind: "list", elements, optionalIndices };
+        return listExpr(id, elements, optionalIndices);
       }
       case "map": {
         const id = this.id(c.open.start);
@@ -177,7 +178,7 @@ export class AstBuilder {
           const value = this.visit(en.value);
           entries.push({ id: entryId, key, value, optional: en.opt !== undefined });
         }
-        return { id, kind: "map", entries };
+        return mapExpr(id, entries);
       }
       case "msg": {
         let typeName = (c.dot ? "." : "") + c.ids[0]!.text;
@@ -193,12 +194,12 @@ export class AstBuilder {
           const value = this.visit(f.value);
           fields.push({ id: fieldId, field: this.fieldName(f.name), value, optional: f.opt !== undefined });
         }
-        return { id, kind: "struct", typeName, fields };
+        return structExpr(id, typeName, fields);
       }
       case "lit":
         return this.literal(c.tok, c.sign);
       case "error":
-        return { id: this.id(c.at.start), kind: "const", value: { kind: "null" } };
+        return constExpr(this.id(c.at.start), { kind: "null" });
     }
   }
 
@@ -222,10 +223,10 @@ export class AstBuilder {
         const field = this.fieldName(c.id);
         if (c.opt) {
           if (!this.optionalSyntax) return this.error(c.dot.start, "unsupported syntax '.?'");
-          const lit: Expr = { id: this.id(c.id.start), kind: "const", value: { kind: "string", value: field } };
-          return { id: this.id(c.dot.start), kind: "call", fn: op.optSelect, args: [operand, lit] };
+          const lit: Expr = constExpr(this.id(c.id.start), { kind: "string", value: field });
+          return callExpr(this.id(c.dot.start), op.optSelect, undefined, [operand, lit]);
         }
-        return { id: this.id(c.dot.start), kind: "select", operand, field, testOnly: false };
+        return selectExpr(this.id(c.dot.start), operand, field, false);
       }
       case "mcall": {
         const operand = this.visit(c.operand);
@@ -255,7 +256,7 @@ export class AstBuilder {
       const mid = Math.floor((lo + hi + 1) / 2);
       const left = mid === lo ? terms[mid]! : balanced(lo, mid - 1);
       const right = mid === hi ? terms[mid + 1]! : balanced(mid + 1, hi);
-      return { id: ops[mid]!, kind: "call", fn, args: [left, right] };
+      return callExpr(ops[mid]!, fn, undefined, [left, right]);
     };
     return balanced(0, ops.length - 1);
   }
@@ -267,7 +268,7 @@ export class AstBuilder {
   }
 
   private constExpr(at: number, value: Constant): Expr {
-    return { id: this.id(at), kind: "const", value };
+    return constExpr(this.id(at), value);
   }
 
   private literal(tok: Token, sign: Token | undefined): Expr {
@@ -345,13 +346,13 @@ export class AstBuilder {
           this.deleteId(opId);
           return this.error(at, out.error);
         }
-        const call: Expr = target ? { id: 0, kind: "call", fn, target, args } : { id: 0, kind: "call", fn, args };
+        const call: Expr = callExpr(0, fn, target, args);
         this.macroCalls.set(out.id, call);
         this.deleteId(opId);
         return out;
       }
     }
-    return target ? { id: opId, kind: "call", fn, target, args } : { id: opId, kind: "call", fn, args };
+    return callExpr(opId, fn, target, args);
   }
 
 }
@@ -365,61 +366,59 @@ class Helper implements MacroHelper {
     return this.newId(this.at);
   }
   literal(value: Constant): Expr {
-    return { id: this.nid(), kind: "const", value };
+    return constExpr(this.nid(), value);
   }
   list(elements: Expr[]): Expr {
-    return { id: this.nid(), kind: "list", elements, optionalIndices: [] };
+    return listExpr(this.nid(), elements, []);
   }
   map(): Expr {
-    return { id: this.nid(), kind: "map", entries: [] };
+    return mapExpr(this.nid(), []);
   }
   ident(name: string): Expr {
-    return { id: this.nid(), kind: "ident", name };
+    return identExpr(this.nid(), name);
   }
   accuIdent(): Expr {
-    return { id: this.nid(), kind: "ident", name: accumulatorName };
+    return identExpr(this.nid(), accumulatorName);
   }
   call(fn: string, args: Expr[]): Expr {
-    return { id: this.nid(), kind: "call", fn, args };
+    return callExpr(this.nid(), fn, undefined, args);
   }
   memberCall(fn: string, target: Expr, args: Expr[]): Expr {
-    return { id: this.nid(), kind: "call", fn, target, args };
+    return callExpr(this.nid(), fn, target, args);
   }
   presenceTest(operand: Expr, field: string): Expr {
-    return { id: this.nid(), kind: "select", operand, field, testOnly: true };
+    return selectExpr(this.nid(), operand, field, true);
   }
   comprehension(iterRange: Expr, iterVar: string, iterVar2: string | undefined, accuVar: string, accuInit: Expr, loopCondition: Expr, loopStep: Expr, result: Expr): Expr {
-    const e: Expr = { id: this.nid(), kind: "comprehension", iterVar, iterRange, accuVar, accuInit, loopCondition, loopStep, result };
-    if (iterVar2 !== undefined) e.iterVar2 = iterVar2;
-    return e;
+    return comprehensionExpr(this.nid(), iterVar, iterVar2, iterRange, accuVar, accuInit, loopCondition, loopStep, result);
   }
   copy(e: Expr): Expr {
     const id = this.newId(this.positions.get(e.id) ?? this.at);
     const copy = (x: Expr): Expr => this.copy(x);
     switch (e.kind) {
       case "const":
-        return { id, kind: "const", value: e.value };
+        return constExpr(id, e.value);
       case "ident":
-        return { id, kind: "ident", name: e.name };
+        return identExpr(id, e.name);
       case "select":
-        return { id, kind: "select", operand: copy(e.operand), field: e.field, testOnly: e.testOnly };
+        return selectExpr(id, copy(e.operand), e.field, e.testOnly);
       case "call": {
         const args = e.args.map(copy);
-        return e.target ? { id, kind: "call", fn: e.fn, target: copy(e.target), args } : { id, kind: "call", fn: e.fn, args };
+        return callExpr(id, e.fn, e.target ? copy(e.target) : undefined, args);
       }
       case "list":
-        return { id, kind: "list", elements: e.elements.map(copy), optionalIndices: [...e.optionalIndices] };
+        return listExpr(id, e.elements.map(copy), [...e.optionalIndices]);
       case "map":
-        return { id, kind: "map", entries: e.entries.map((en) => ({ id: this.nid(), key: copy(en.key), value: copy(en.value), optional: en.optional })) };
+        return mapExpr(id, e.entries.map((en) => ({ id: this.nid(), key: copy(en.key), value: copy(en.value), optional: en.optional })));
       case "struct":
-        return { id, kind: "struct", typeName: e.typeName, fields: e.fields.map((f) => ({ id: this.nid(), field: f.field, value: copy(f.value), optional: f.optional })) };
+        return structExpr(id, e.typeName, e.fields.map((f) => ({ id: this.nid(), field: f.field, value: copy(f.value), optional: f.optional })));
       case "comprehension": {
         const iterRange = copy(e.iterRange);
         const accuInit = copy(e.accuInit);
         const loopCondition = copy(e.loopCondition);
         const loopStep = copy(e.loopStep);
         const result = copy(e.result);
-        return { ...e, id, iterRange, accuInit, loopCondition, loopStep, result };
+        return comprehensionExpr(id, e.iterVar, e.iterVar2, iterRange, e.accuVar, accuInit, loopCondition, loopStep, result);
       }
     }
   }

@@ -14,9 +14,9 @@ function seededMap(): ReturnType<typeof plan> {
   assert.ok(seed.ok);
   const root = c.parsed.expr as Expr;
   assert.equal(root.kind, "comprehension");
-  const init = seed.parsed.expr;
-  const parsed = { ...c.parsed, expr: { ...root, accuInit: { ...init, id: 100_000 } } as Expr };
-  return plan(env, parsed);
+  // Node ids only key positions and types: the seed's ids may repeat the map's.
+  (root as Extract<Expr, { kind: "comprehension" }>).accuInit = seed.parsed.expr;
+  return plan(env, c.parsed);
 }
 
 const rows: { n: number; want: (n: number) => number[] }[] = [
