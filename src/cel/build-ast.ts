@@ -12,7 +12,8 @@ import type { CelIssue } from "./errors-format.js";
 import { PositionTable } from "./parse-positions.js";
 import { IdTable } from "./check/id-table.js";
 
-const reservedIds = new Set([
+/** Names cel-go reserves (an identifier or global call with one of them is an error). */
+export const reservedIds: ReadonlySet<string> = new Set([
   "as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let",
   "loop", "package", "namespace", "null", "return", "true", "var", "void", "while",
 ]);
@@ -21,7 +22,8 @@ const INT64_MAX = (1n << 63n) - 1n;
 const INT64_MIN = -(1n << 63n);
 const UINT64_MAX = (1n << 64n) - 1n;
 
-const binaryOps: Readonly<Record<number, string>> = {
+/** The function of each binary operator token. */
+export const binaryOps: Readonly<Record<number, string>> = {
   [T.LESS]: op.less,
   [T.LESS_EQUALS]: op.lessEquals,
   [T.GREATER]: op.greater,
@@ -75,11 +77,11 @@ export class AstBuilder {
   private readonly macros: MacroTable;
 
   constructor(
-    private readonly issues: CelIssue[],
+    protected readonly issues: CelIssue[],
     macros: readonly Macro[],
-    private readonly maxDepth: number,
-    private readonly optionalSyntax: boolean,
-    private readonly identEscapes: boolean,
+    protected readonly maxDepth: number,
+    protected readonly optionalSyntax: boolean,
+    protected readonly identEscapes: boolean,
   ) {
     this.macros = macroTable(macros);
   }
@@ -97,7 +99,7 @@ export class AstBuilder {
     }
   }
 
-  private id(offset: number): number {
+  protected id(offset: number): number {
     const id = this.nextId++;
     this.positions.set(id, offset);
     return id;
@@ -261,7 +263,7 @@ export class AstBuilder {
     return balanced(0, ops.length - 1);
   }
 
-  private fieldName(t: Token): string {
+  protected fieldName(t: Token): string {
     if (t.type !== T.ESC_IDENTIFIER) return t.text;
     if (!this.identEscapes) this.error(t.start, "unsupported syntax: '`'");
     return t.text.slice(1, -1);
@@ -271,7 +273,7 @@ export class AstBuilder {
     return constExpr(this.id(at), value);
   }
 
-  private literal(tok: Token, sign: Token | undefined): Expr {
+  protected literal(tok: Token, sign: Token | undefined): Expr {
     const at = (sign ?? tok).start;
     switch (tok.type) {
       case T.STRING: {
@@ -334,7 +336,7 @@ export class AstBuilder {
     return undefined;
   }
 
-  private callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
+  protected callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
     const macro = this.macro(fn, args.length, target !== undefined);
     if (macro) {
       const helper = (this.macroHelper ??= new Helper((offset) => this.id(offset), this.positions));
