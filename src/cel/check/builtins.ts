@@ -9,6 +9,7 @@ import { mapInsertFunction } from "../macros.js";
 import { formatArgTypes } from "./format-type.js";
 import { collectParams } from "./unify.js";
 import { OpenResolutions } from "./open-resolution.js";
+import { resolveObjectType } from "../lib/library-sets.js";
 
 /** A function signature the checker resolves against (an Overload without its implementation). */
 export type Signature = Pick<Overload, "name" | "member" | "args" | "result">;
@@ -197,14 +198,16 @@ let standardResolve: CelEnv["resolveType"] | undefined;
 
 /**
  * The first segments of the dotted names an identifier chain `a.b.c` may resolve to as a whole
- * (dotted variables, declared and standard type names); undefined when the env has a type
- * resolver, which may accept any name. Cached per env.
+ * (dotted variables, declared and standard type names, `Object` under the Kubernetes mutation
+ * resolver); undefined when the env has another type resolver, which may accept any name. Cached per env.
  */
 export function qualifiedRoots(env: CelEnv): ReadonlySet<string> | undefined {
   let roots = rootsCache.get(env);
   if (roots === undefined) {
     standardResolve ??= celEnv().resolveType;
-    if (env.options.resolveType !== undefined || env.resolveType !== standardResolve) roots = null;
+    // The Kubernetes mutation resolver names `Object` and `Object.*` only; another resolver may name anything.
+    const objectResolver = env.options.resolveType === resolveObjectType;
+    if ((env.options.resolveType !== undefined && !objectResolver) || env.resolveType !== standardResolve) roots = null;
     else {
       const set = new Set<string>();
       const add = (n: string): void => {
@@ -214,6 +217,7 @@ export function qualifiedRoots(env: CelEnv): ReadonlySet<string> | undefined {
       for (const n of env.variables.keys()) add(n);
       for (const n of env.types.keys()) add(n);
       for (const n of stdTypeIdents.keys()) add(n);
+      if (objectResolver) set.add("Object");
       roots = set;
     }
     rootsCache.set(env, roots);
