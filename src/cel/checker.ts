@@ -36,6 +36,9 @@ function constType(c: Constant): CelType {
   }
 }
 
+/** Row indices of a one-row match on the first row. */
+const FIRST_ROW: readonly number[] = [0];
+
 type Call = Extract<Expr, { kind: "call" }>;
 type Select = Extract<Expr, { kind: "select" }>;
 type Struct = Extract<Expr, { kind: "struct" }>;
@@ -276,7 +279,7 @@ export class Checker {
     const argExprs = member ? [target, ...e.args] : e.args;
     const argTypes: CelType[] = [];
     for (let i = 0; i < argExprs.length; i++) argTypes.push(this.typeOf(argExprs[i]!));
-    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, sharedRows(group, [0]), argExprs, argTypes);
+    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, sharedRows(group, FIRST_ROW), argExprs, argTypes);
     // Ground argument types resolve the same way every time: reuse the rows and result. (The fresh
     // type variables such a resolution binds are never seen again; they are still numbered.)
     const key = resolutionKey(argTypes);

@@ -109,13 +109,19 @@ export interface OverloadGroup {
   readonly resolved: Map<number | string, Resolution>;
   /** Resolutions by the open key of argument types with unbound type variables (see open-resolution.ts). */
   readonly openResolved: OpenResolutions;
+  /** Shared one-row lists, by row index (see {@link sharedRows}). */
+  readonly single: (readonly Signature[] | undefined)[];
   /** Shared lists of matched rows, by row indices (see {@link sharedRows}). */
   readonly rowLists: Map<string, readonly Signature[]>;
 }
 
 /** The rows of `group` at `indices` (ascending) as a list shared by every resolution that matched them. */
 export function sharedRows(group: OverloadGroup, indices: readonly number[]): readonly Signature[] {
-  const key = indices.length === 1 ? String(indices[0]) : indices.join(",");
+  if (indices.length === 1) {
+    const i = indices[0]!;
+    return (group.single[i] ??= [group.rows[i]!.sig]);
+  }
+  const key = indices.join(",");
   let rows = group.rowLists.get(key);
   if (!rows) {
     rows = indices.map((i) => group.rows[i]!.sig);
@@ -141,7 +147,7 @@ function group(rows: readonly Signature[]): OverloadGroup {
     collectParams(sig.result, set);
     return { sig, params: [...set] };
   });
-  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), openResolved: new OpenResolutions(), rowLists: new Map() };
+  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), openResolved: new OpenResolutions(), single: [], rowLists: new Map() };
 }
 
 const cache = new WeakMap<CelEnv, Map<string, FunctionSignatures | null>>();
