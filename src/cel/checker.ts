@@ -11,7 +11,7 @@ import { isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssig
 import { groundId } from "./check/ground-type.js";
 import { cannotMatch, Instance, resolutionKey, typeVarName } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
-import { openKey, slotTemplate, MAX_SLOTS, SlotFill, type OpenResolution } from "./check/open-resolution.js";
+import { openKey, recordOpen, replayBindings, SlotFill, type OpenResolution } from "./check/open-resolution.js";
 import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type OverloadGroup, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
@@ -332,34 +332,9 @@ export class Checker {
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundId(result) >= 0) {
       group.resolved.set(key, { matched, result });
     }
-    if (open > 0 && group.openResolved.size < RESOLUTION_LIMIT) this.record(group, open, vars!, init!, base, matched, result);
+    if (open > 0 && group.openResolved.size < RESOLUTION_LIMIT) recordOpen(this.mappings, group.openResolved, this.keyTokens, open, { vars: vars!, init: init!, base, paramCount: group.paramCount }, matched, result);
     this.overloads.set(e.id, matched);
     this.setType(e.id, result);
-  }
-
-  /** Slot names of an open resolution: the argument variables, then the fresh variables numbered from `base`. */
-  private slotNames(group: OverloadGroup, vars: readonly CelType[], base: number): string[] {
-    const names: string[] = [];
-    for (const v of vars) names.push((v as { name: string }).name);
-    for (let i = 0; i < group.paramCount; i++) names.push(typeVarName(base + i));
-    return names;
-  }
-
-  /** Keeps a resolution of open argument types as templates over its slots: the bindings it made or changed, and the result. */
-  private record(group: OverloadGroup, open: number, vars: readonly CelType[], init: readonly (CelType | undefined)[], base: number, matched: readonly Signature[], result: CelType): void {
-    if (vars.length + group.paramCount > MAX_SLOTS) return;
-    const names = this.slotNames(group, vars, base);
-    const bindings: (number | CelType)[] = [];
-    for (let i = 0; i < names.length; i++) {
-      const b = this.mappings.get(names[i]!);
-      if (b === (i < init.length ? init[i] : undefined)) continue;
-      if (b === undefined) return;
-      const t = slotTemplate(b, names);
-      if (t === undefined) return;
-      bindings.push(i, t);
-    }
-    const r = slotTemplate(result, names);
-    if (r !== undefined) group.openResolved.set(this.keyTokens, open, { matched, result: r, bindings });
   }
 
   /** Applies a recorded open resolution to this call's argument variables `vars` (fresh variables numbered as a resolution would). */
@@ -369,14 +344,7 @@ export class Checker {
     const base = this.freeVars;
     for (let i = 0; i < n; i++) fill.types[i] = vars[i]!;
     for (let i = 0; i < group.paramCount; i++) fill.types[n + i] = this.newTypeVar();
-    const b = hit.bindings;
-    const m = this.mappings;
-    const mark = m.mark();
-    for (let k = 0; k < b.length; k += 2) {
-      const slot = b[k] as number;
-      m.set(slot < n ? (vars[slot] as { name: string }).name : typeVarName(base + slot - n), substitute(fill, b[k + 1] as CelType, false));
-    }
-    m.end(mark, true);
+    replayBindings(this.mappings, hit, vars, fill, base);
     this.overloads.set(e.id, hit.matched);
     this.setType(e.id, substitute(fill, hit.result, false));
   }

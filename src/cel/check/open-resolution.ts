@@ -5,6 +5,8 @@ import type { CelType } from "../types.js";
 import type { Mapping, Substitutions } from "./unify.js";
 import type { Signature } from "./builtins.js";
 import { groundId } from "./ground-type.js";
+import { typeVarName } from "./resolution.js";
+import { substitute } from "./unify.js";
 
 /** A resolution replayable on argument types of the same open key. */
 export interface OpenResolution {
@@ -163,4 +165,54 @@ export class SlotFill implements Substitutions {
     const i = slotIndex.get(name);
     return i === undefined ? undefined : this.types[i];
   }
+}
+
+/** The slots of one resolution: its argument variables with their bindings before it, and its fresh variables. */
+export interface OpenSlots {
+  readonly vars: readonly CelType[];
+  readonly init: readonly (CelType | undefined)[];
+  /** Number of the first fresh variable. */
+  readonly base: number;
+  /** Number of fresh variables. */
+  readonly paramCount: number;
+}
+
+function slotNamesOf(slots: OpenSlots): string[] {
+  const names: string[] = [];
+  for (const v of slots.vars) names.push((v as { name: string }).name);
+  for (let i = 0; i < slots.paramCount; i++) names.push(typeVarName(slots.base + i));
+  return names;
+}
+
+/**
+ * Records a resolution just made (bindings in `m`, `result`) under the first `n` tokens of `key`:
+ * the bindings it made or changed and the result, as templates over its slots. Nothing is recorded
+ * when they mention another variable.
+ */
+export function recordOpen(m: Mapping, table: OpenResolutions, key: readonly number[], n: number, slots: OpenSlots, matched: readonly Signature[], result: CelType): void {
+  if (slots.vars.length + slots.paramCount > MAX_SLOTS) return;
+  const names = slotNamesOf(slots);
+  const bindings: (number | CelType)[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const b = m.get(names[i]!);
+    if (b === (i < slots.init.length ? slots.init[i] : undefined)) continue;
+    if (b === undefined) return;
+    const t = slotTemplate(b, names);
+    if (t === undefined) return;
+    bindings.push(i, t);
+  }
+  const r = slotTemplate(result, names);
+  if (r !== undefined) table.set(key, n, { matched, result: r, bindings });
+}
+
+/** Makes the bindings of recorded resolution `hit` for argument variables `vars` and fresh variables from `base` (`fill`: the slot types). */
+export function replayBindings(m: Mapping, hit: OpenResolution, vars: readonly CelType[], fill: SlotFill, base: number): void {
+  const b = hit.bindings;
+  const n = vars.length;
+  const mark = m.mark();
+  for (let k = 0; k < b.length; k += 2) {
+    const slot = b[k] as number;
+    m.set(slot < n ? (vars[slot] as { name: string }).name : typeVarName(base + slot - n), substitute(fill, b[k + 1] as CelType, false));
+  }
+  m.end(mark, true);
 }
