@@ -234,9 +234,9 @@ export class Planner {
       const q = this.qualifiedName(e, scope);
       if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) return this.planIdent(e.id, q, scope);
     }
-    const operand = this.plan(e.operand, scope);
     const { field, id } = e;
     if (e.testOnly) {
+      const operand = this.plan(e.operand, scope);
       return (s) => {
         const v = operand(s);
         if (isCelError(v)) return v;
@@ -249,10 +249,12 @@ export class Planner {
     while (base.kind === "select" && !base.testOnly) {
       const q = qualify ? this.qualifiedName(base, scope) : undefined;
       if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) break;
-      fields.unshift(base.field);
+      fields.push(base.field);
       base = base.operand;
     }
-    if (fields.length > 1) return this.planChain(this.plan(base, scope), fields, id);
+    // The operand is planned once: as the chain's base, or (a single field) as itself.
+    if (fields.length > 1) return this.planChain(this.plan(base, scope), fields.reverse(), id);
+    const operand = this.plan(e.operand, scope);
     return (s) => {
       const v = operand(s);
       if (isCelError(v)) return v;
