@@ -694,12 +694,12 @@ export class Planner {
     const accuInit = this.plan(e.accuInit, scope);
     const iterSlot = this.slotCount++;
     const iter2Slot = e.iterVar2 !== undefined ? this.slotCount++ : -1;
-    const names = new Map<string, number>([[e.accuVar, accuSlot], [e.iterVar, iterSlot]]);
+    const names = new Map<string, number>().set(e.accuVar, accuSlot).set(e.iterVar, iterSlot);
     if (e.iterVar2 !== undefined) names.set(e.iterVar2, iter2Slot);
     const inner: Scope = { names, parent: scope };
     const cond = this.plan(e.loopCondition, inner);
     const step = this.plan(e.loopStep, inner);
-    const result = this.plan(e.result, { names: new Map([[e.accuVar, accuSlot]]), parent: scope });
+    const result = this.plan(e.result, { names: new Map<string, number>().set(e.accuVar, accuSlot), parent: scope });
     const twoVar = e.iterVar2 !== undefined;
     const id = e.id;
     // One loop per range kind and variable count keeps each loop monomorphic.
