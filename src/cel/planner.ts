@@ -32,7 +32,8 @@ export interface EvalState {
 /** A planned expression. */
 export type Ev = (s: EvalState) => CelValue | CelError;
 
-interface Scope { readonly names: ReadonlyMap<string, number>; readonly parent: Scope | undefined }
+/** Comprehension variables in scope: one link per name, innermost first (a later link shadows an earlier one). */
+interface Scope { readonly name: string; readonly slot: number; readonly parent: Scope | undefined }
 
 const TYPE_IDENTS: Readonly<Record<string, string>> = {
   int: "int", uint: "uint", double: "double", bool: "bool", string: "string", bytes: "bytes", list: "list", map: "map",
@@ -173,10 +174,7 @@ export class Planner {
   }
 
   private lookupSlot(name: string, scope: Scope | undefined): number | undefined {
-    for (let s = scope; s; s = s.parent) {
-      const slot = s.names.get(name);
-      if (slot !== undefined) return slot;
-    }
+    for (let s = scope; s; s = s.parent) if (s.name === name) return s.slot;
     return undefined;
   }
 
@@ -694,12 +692,12 @@ export class Planner {
     const accuInit = this.plan(e.accuInit, scope);
     const iterSlot = this.slotCount++;
     const iter2Slot = e.iterVar2 !== undefined ? this.slotCount++ : -1;
-    const names = new Map<string, number>().set(e.accuVar, accuSlot).set(e.iterVar, iterSlot);
-    if (e.iterVar2 !== undefined) names.set(e.iterVar2, iter2Slot);
-    const inner: Scope = { names, parent: scope };
+    const withAccu: Scope = { name: e.accuVar, slot: accuSlot, parent: scope };
+    let inner: Scope = { name: e.iterVar, slot: iterSlot, parent: withAccu };
+    if (e.iterVar2 !== undefined) inner = { name: e.iterVar2, slot: iter2Slot, parent: inner };
     const cond = this.plan(e.loopCondition, inner);
     const step = this.plan(e.loopStep, inner);
-    const result = this.plan(e.result, { names: new Map<string, number>().set(e.accuVar, accuSlot), parent: scope });
+    const result = this.plan(e.result, withAccu);
     const twoVar = e.iterVar2 !== undefined;
     const id = e.id;
     // One loop per range kind and variable count keeps each loop monomorphic.
