@@ -32,9 +32,14 @@ export function scopeMatches(rule: RuleModel, a: RequestAttrs): boolean {
  * (a missing `/sub` means "no subresource"; `*` as subresource also matches none). */
 export function resourceMatches(resources: readonly string[], resource: string, subresource: string): boolean {
   for (const entry of resources) {
+    if (entry === resource || entry === "*") {
+      if (subresource === "") return true; // no `/sub`: matches only "no subresource"
+      continue;
+    }
     const slash = entry.indexOf("/");
-    const res = slash < 0 ? entry : entry.slice(0, slash);
-    const sub = slash < 0 ? "" : entry.slice(slash + 1);
+    if (slash < 0) continue;
+    const res = entry.slice(0, slash);
+    const sub = entry.slice(slash + 1);
     if ((res === "*" || res === resource) && (sub === "*" || sub === subresource)) return true;
   }
   return false;

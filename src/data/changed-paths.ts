@@ -23,8 +23,27 @@ const hasOwn = Object.prototype.hasOwnProperty;
 function collect(before: JsonValue | undefined, after: JsonValue | undefined, at: (string | number)[], out: FieldPath[]): void {
   if (before === after) return;
   if (isObject(before) && isObject(after)) {
+    const beforeKeys = Object.keys(before);
+    const afterKeys = Object.keys(after);
+    if (startsWith(afterKeys, beforeKeys)) {
+      // Keys kept in order, new ones appended (how kmutate's merge and patches copy maps).
+      for (const k of beforeKeys) {
+        const b = before[k];
+        const a = after[k];
+        if (a === b) continue;
+        at.push(k);
+        collect(b, a, at, out);
+        at.pop();
+      }
+      for (let i = beforeKeys.length; i < afterKeys.length; i++) {
+        at.push(afterKeys[i]);
+        out.push([...at]);
+        at.pop();
+      }
+      return;
+    }
     let kept = 0;
-    for (const k of Object.keys(before)) {
+    for (const k of beforeKeys) {
       const has = hasOwn.call(after, k);
       if (has) kept++;
       const b = before[k];
@@ -34,9 +53,8 @@ function collect(before: JsonValue | undefined, after: JsonValue | undefined, at
       collect(b, a, at, out);
       at.pop();
     }
-    const keys = Object.keys(after);
-    if (keys.length === kept) return; // no key added
-    for (const k of keys) {
+    if (afterKeys.length === kept) return; // no key added
+    for (const k of afterKeys) {
       if (hasOwn.call(before, k)) continue;
       at.push(k);
       out.push([...at]);
@@ -55,6 +73,13 @@ function collect(before: JsonValue | undefined, after: JsonValue | undefined, at
   }
   if (before !== undefined && after !== undefined && deepEqual(before, after)) return;
   out.push([...at]);
+}
+
+/** Whether `keys` begins with every key of `prefix`, in the same order. */
+function startsWith(keys: readonly string[], prefix: readonly string[]): boolean {
+  if (keys.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (keys[i] !== prefix[i]) return false;
+  return true;
 }
 
 /** `spec.containers[1].image` */
