@@ -622,8 +622,20 @@ export class Planner {
 
   private planList(elements: Expr[], optionalIndices: number[], scope: Scope | undefined): Ev {
     const evs = elements.map((x) => this.plan(x, scope));
-    const opt = new Set(optionalIndices);
     const n = evs.length;
+    if (optionalIndices.length === 0) {
+      return (s) => {
+        const out: CelValue[] = [];
+        for (let i = 0; i < n; i++) {
+          const v = evs[i](s);
+          if (isCelError(v)) return v;
+          out.push(v);
+        }
+        s.cost += LIST_CREATE;
+        return celList(out);
+      };
+    }
+    const opt = new Set(optionalIndices);
     return (s) => {
       const out: CelValue[] = [];
       for (let i = 0; i < n; i++) {
