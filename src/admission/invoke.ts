@@ -57,10 +57,9 @@ export function invoke<P>(invocations: Invocation<P>[], object: JsonObject, oldO
 function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonObject | null, ports: InvokerPorts<P>, state: ReinvocationState, out: InvokeOutcome): boolean {
   let dirty = false;
   for (const inv of invocations) {
-    const base = { policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, failurePolicy: ports.failurePolicy(inv.policy) };
     const cond = ports.matchConditions(inv, out.object, oldObject);
     if ("error" in cond) {
-      out.errors.push({ ...base, code: "match-condition", message: cond.error });
+      out.errors.push(invocationError(inv, ports, "match-condition", cond.error));
       continue;
     }
     if (!cond.matches) continue;
@@ -71,7 +70,7 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
     for (let i = 0; i < count; i++) {
       const r = ports.runMutation(inv, i, out.object, oldObject);
       if ("error" in r) {
-        const e: PolicyError = { ...base, code: "mutation", message: r.error, fieldPath: r.fieldPath };
+        const e = invocationError(inv, ports, "mutation", r.error, r.fieldPath);
         if (r.statusError) {
           out.statusError = e;
           return dirty;
@@ -90,4 +89,11 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
   }
   if (dirty) state.promote();
   return dirty;
+}
+
+/** An error of one invocation, naming its policy, binding and param. */
+function invocationError<P>(inv: Invocation<P>, ports: InvokerPorts<P>, code: PolicyError["code"], message: string, fieldPath?: string): PolicyError {
+  const e: PolicyError = { policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, failurePolicy: ports.failurePolicy(inv.policy), code, message };
+  if (fieldPath !== undefined) e.fieldPath = fieldPath;
+  return e;
 }
