@@ -384,12 +384,14 @@ export class Checker {
 
   private checkList(id: number, elements: readonly Expr[], optionalIndices: readonly number[]): void {
     let elem: CelType | undefined;
-    elements.forEach((x, i) => {
+    const anyOptional = optionalIndices.length > 0;
+    for (let i = 0; i < elements.length; i++) {
+      const x = elements[i]!;
       this.check(x);
       let t = this.typeOf(x);
-      if (optionalIndices.includes(i)) t = this.optionalEntry(x, t);
+      if (anyOptional && optionalIndices.includes(i)) t = this.optionalEntry(x, t);
       elem = this.join(elem, t);
-    });
+    }
     this.setType(id, { kind: "list", elem: elem ?? this.newTypeVar() });
   }
 
