@@ -79,7 +79,7 @@ function run(parsed: ParsedExpr, env: CelEnv, validators: readonly ValidatorName
   if (checker.issues.length > 0) return { errors: checker.issues };
   const issues: CelIssue[] = [];
   const positions = parsed.sourceInfo.positions;
-  validate({
+  if (checker.mayNeedValidation && validators.length > 0) validate({
     env,
     validators: validatorSet(validators),
     root: parsed.expr,

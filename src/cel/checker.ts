@@ -40,6 +40,9 @@ function constType(c: Constant): CelType {
 const FIRST_ROW: readonly number[] = [0];
 
 type Call = Extract<Expr, { kind: "call" }>;
+
+/** Functions whose literal first argument a validator checks. */
+const literalValidated = (fn: string): boolean => fn === "matches" || fn === "duration" || fn === "timestamp";
 type Select = Extract<Expr, { kind: "select" }>;
 type Struct = Extract<Expr, { kind: "struct" }>;
 
@@ -50,6 +53,11 @@ export class Checker {
   /** Overloads each call node resolved to (all that matched, in table order). */
   readonly overloads = new IdTable<readonly Signature[]>();
   readonly issues: CelIssue[] = [];
+  /**
+   * False when no validator can report anything here: no list or map literal of two or more
+   * entries, no `duration`/`timestamp`/`matches` call with a literal first argument (see validators.ts).
+   */
+  mayNeedValidation = false;
   private readonly mappings = new Mapping();
   /** The substitution of one signature instantiation (reused). */
   private readonly instance = new Instance();
@@ -217,6 +225,7 @@ export class Checker {
 
   private checkCall(e: Call): void {
     if (e.fn === op.optSelect) return this.checkOptSelect(e);
+    if (!this.mayNeedValidation && e.args.length > 0 && e.args[0]!.kind === "const" && literalValidated(e.fn)) this.mayNeedValidation = true;
     for (const a of e.args) this.check(a);
     if (!e.target) {
       const fns = functionOf(this.env, e.fn.charCodeAt(0) === 46 ? e.fn.slice(1) : e.fn, this.functions);
@@ -384,6 +393,7 @@ export class Checker {
 
   private checkList(id: number, elements: readonly Expr[], optionalIndices: readonly number[]): void {
     let elem: CelType | undefined;
+    if (elements.length > 1) this.mayNeedValidation = true;
     const anyOptional = optionalIndices.length > 0;
     for (let i = 0; i < elements.length; i++) {
       const x = elements[i]!;
@@ -396,6 +406,7 @@ export class Checker {
   }
 
   private checkMap(e: Extract<Expr, { kind: "map" }>): void {
+    if (e.entries.length > 1) this.mayNeedValidation = true;
     let key: CelType | undefined;
     let value: CelType | undefined;
     for (const entry of e.entries) {
