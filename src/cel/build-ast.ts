@@ -17,6 +17,18 @@ export const reservedIds: ReadonlySet<string> = new Set([
   "as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let",
   "loop", "package", "namespace", "null", "return", "true", "var", "void", "while",
 ]);
+/** First characters of the reserved names (a cheap no for most identifiers before the set lookup). */
+const reservedFirst: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (const n of reservedIds) t[n.charCodeAt(0)] = 1;
+  return t;
+})();
+/** Whether `name` is reserved (see {@link reservedIds}). */
+export function isReservedId(name: string): boolean {
+  if (name.length < 2 || name.length > 9) return false;
+  const c = name.charCodeAt(0);
+  return c < 128 && reservedFirst[c] === 1 && reservedIds.has(name);
+}
 
 const INT64_MAX = (1n << 63n) - 1n;
 const INT64_MIN = -(1n << 63n);
@@ -144,12 +156,12 @@ export class AstBuilder {
       }
       case "ident": {
         const name = c.id.text;
-        if (reservedIds.has(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
+        if (isReservedId(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
         return identExpr(this.id(c.id.start), (c.dot ? "." : "") + name);
       }
       case "gcall": {
         const name = c.id.text;
-        if (reservedIds.has(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
+        if (isReservedId(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
         const opId = this.id(c.open.start);
         return this.callOrMacro(opId, (c.dot ? "." : "") + name, undefined, this.visitAll(c.args));
       }

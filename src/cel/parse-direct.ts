@@ -7,7 +7,7 @@ import type { Token, TokenType } from "./lexer.js";
 import { op } from "./operators.js";
 import type { Expr, MapEntry, StructField } from "./ast.js";
 import { callExpr, constExpr, listExpr, mapExpr, identExpr, selectExpr, structExpr } from "./ast-node.js";
-import { AstBuilder, binaryOps, reservedIds } from "./build-ast.js";
+import { AstBuilder, binaryOps, isReservedId } from "./build-ast.js";
 
 /** Thrown to give up the fast path. */
 class GiveUp {}
@@ -285,7 +285,7 @@ export class DirectParser extends AstBuilder {
         if (this.la(k + 1) === T.LBRACE) return this.message(dot);
         const idTok = this.consume();
         const name = idTok.text;
-        if (reservedIds.has(name)) throw GIVE_UP;
+        if (isReservedId(name)) throw GIVE_UP;
         if (this.la() === T.LPAREN) {
           const opId = this.id(this.consume().start);
           const args = this.argList();
