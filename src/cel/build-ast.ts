@@ -297,7 +297,8 @@ export class AstBuilder {
         break;
       }
       case T.NUM_INT: {
-        let v = BigInt(tok.text);
+        // Up to 15 characters (decimal or 0x-hex) the value is exact as a double, which BigInt takes faster than text.
+        let v = tok.text.length <= 15 ? BigInt(Number(tok.text)) : BigInt(tok.text);
         if (sign !== undefined) v = -v;
         if (v > INT64_MAX || v < INT64_MIN) return this.error(at, "invalid int literal");
         return this.constExpr(at, { kind: "int", value: v });
