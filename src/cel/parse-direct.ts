@@ -2,6 +2,7 @@
 // macros and decoding literals exactly as the two-phase parser (./parser.ts + ./build-ast.ts) does.
 // It gives up (undefined) on anything unusual — a syntax error, an AST error, nesting near a depth
 // limit — and the caller then runs the two-phase parser, which words every error as cel-go does.
+// Longer than 300 lines: it is the grammar.
 import { T } from "./lexer.js";
 import type { Token, TokenType } from "./lexer.js";
 import { op } from "./operators.js";
