@@ -332,27 +332,6 @@ function codePointText(s: string, from: number, to: number): string {
   return s.slice(from, to);
 }
 
-/**
- * Recently seen identifier texts, by a hash of length and first/last characters: a repeated name
- * (`object`, `metadata`, `exists`) is the same string as before instead of a fresh slice, so the
- * maps keyed by names later (variables, functions, macros) find its hash already computed.
- */
-const identCache: string[] = new Array<string>(1024).fill("");
-/** Longest cached name: V8 copies slices this short (a longer slice would keep the whole expression text alive). */
-const IDENT_CACHE_MAX_LEN = 12;
-
-/** The text of identifier `s[from, to)`, shared with an earlier equal one when the cache holds it. */
-function identText(s: string, from: number, to: number): string {
-  const len = to - from;
-  if (len > IDENT_CACHE_MAX_LEN) return s.slice(from, to);
-  const h = ((s.charCodeAt(from) * 31 + s.charCodeAt(to - 1)) * 31 + len) & 1023;
-  const hit = identCache[h]!;
-  if (hit.length === len && s.startsWith(hit, from)) return hit;
-  const text = s.slice(from, to);
-  identCache[h] = text;
-  return text;
-}
-
 /** Tokenizes `text`, skipping whitespace and `//` comments; errors are collected, never thrown. */
 export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } {
   const tokens: Token[] = [];
@@ -375,7 +354,7 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
     if (isIdentStart(c) && !mayStartQuoted(s, p, c)) {
       let i = p + 1;
       while (isIdentPart(s.charCodeAt(i))) i++;
-      tokens.push({ type: wordTypeAt(s, p, i), text: identText(s, p, i), start: p, end: i });
+      tokens.push({ type: wordTypeAt(s, p, i), text: s.slice(p, i), start: p, end: i });
       p = i;
       continue;
     }
