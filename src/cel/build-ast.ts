@@ -9,11 +9,10 @@ import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
 import { callExpr, comprehensionExpr, constExpr, identExpr, listExpr, mapExpr, selectExpr, structExpr } from "./ast-node.js";
 import type { Cst } from "./parser.js";
 import type { CelIssue } from "./errors-format.js";
-import { PositionTable } from "./parse-positions.js";
 import { IdTable } from "./check/id-table.js";
 
 /** Names cel-go reserves (an identifier or global call with one of them is an error). */
-export const reservedIds: ReadonlySet<string> = new Set([
+const reservedIds: ReadonlySet<string> = new Set([
   "as", "break", "const", "continue", "else", "false", "for", "function", "if", "import", "in", "let",
   "loop", "package", "namespace", "null", "return", "true", "var", "void", "while",
 ]);
@@ -24,7 +23,7 @@ const reservedFirst: Uint8Array = (() => {
   return t;
 })();
 /** Whether `name` is reserved (see {@link reservedIds}). */
-export function isReservedId(name: string): boolean {
+function isReservedId(name: string): boolean {
   if (name.length < 2 || name.length > 9) return false;
   const c = name.charCodeAt(0);
   return c < 128 && reservedFirst[c] === 1 && reservedIds.has(name);
@@ -35,7 +34,7 @@ const INT64_MIN = -(1n << 63n);
 const UINT64_MAX = (1n << 64n) - 1n;
 
 /** The function of each binary operator token. */
-export const binaryOps: Readonly<Record<number, string>> = {
+const binaryOps: Readonly<Record<number, string>> = {
   [T.LESS]: op.less,
   [T.LESS_EQUALS]: op.lessEquals,
   [T.GREATER]: op.greater,
@@ -82,18 +81,18 @@ function macroTable(macros: readonly Macro[]): MacroTable {
 /** Builds the AST of a parse tree; errors go to `issues`. */
 export class AstBuilder {
   private nextId = 1;
-  readonly positions = new PositionTable();
+  readonly positions = new IdTable<number>();
   readonly macroCalls = new IdTable<Expr>();
   private depth = 0;
   private macroHelper: Helper | undefined;
   private readonly macros: MacroTable;
 
   constructor(
-    protected readonly issues: CelIssue[],
+    private readonly issues: CelIssue[],
     macros: readonly Macro[],
-    protected readonly maxDepth: number,
-    protected readonly optionalSyntax: boolean,
-    protected readonly identEscapes: boolean,
+    private readonly maxDepth: number,
+    private readonly optionalSyntax: boolean,
+    private readonly identEscapes: boolean,
   ) {
     this.macros = macroTable(macros);
   }
@@ -111,7 +110,7 @@ export class AstBuilder {
     }
   }
 
-  protected id(offset: number): number {
+  private id(offset: number): number {
     const id = this.nextId++;
     this.positions.set(id, offset);
     return id;
@@ -275,7 +274,7 @@ export class AstBuilder {
     return balanced(0, ops.length - 1);
   }
 
-  protected fieldName(t: Token): string {
+  private fieldName(t: Token): string {
     if (t.type !== T.ESC_IDENTIFIER) return t.text;
     if (!this.identEscapes) this.error(t.start, "unsupported syntax: '`'");
     return t.text.slice(1, -1);
@@ -285,7 +284,7 @@ export class AstBuilder {
     return constExpr(this.id(at), value);
   }
 
-  protected literal(tok: Token, sign: Token | undefined): Expr {
+  private literal(tok: Token, sign: Token | undefined): Expr {
     const at = (sign ?? tok).start;
     switch (tok.type) {
       case T.STRING: {
@@ -349,7 +348,7 @@ export class AstBuilder {
     return undefined;
   }
 
-  protected callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
+  private callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
     const macro = this.macro(fn, args.length, target !== undefined);
     if (macro) {
       const helper = (this.macroHelper ??= new Helper((offset) => this.id(offset), this.positions));
@@ -376,7 +375,7 @@ export class AstBuilder {
 class Helper implements MacroHelper {
   /** Offset of the macro call being expanded (set before each expansion; expanders do not nest). */
   at = -1;
-  constructor(private readonly newId: (offset: number) => number, private readonly positions: PositionTable) {}
+  constructor(private readonly newId: (offset: number) => number, private readonly positions: IdTable<number>) {}
   private nid(): number {
     return this.newId(this.at);
   }

@@ -1,10 +1,8 @@
 // Entry point of the CEL parser: text → ParsedExpr (AST + source positions + macro calls) or
-// cel-go-worded issues. Lexing in ./lexer.ts; well-formed input in one pass (./parse-direct.ts),
-// else grammar with error recovery in ./parser.ts and AST building in ./build-ast.ts.
+// cel-go-worded issues. Lexing in ./lexer.ts, grammar in ./parser.ts, AST building in ./build-ast.ts.
 import { tokenize } from "./lexer.js";
 import { CstParser } from "./parser.js";
 import { AstBuilder } from "./build-ast.js";
-import { DirectParser } from "./parse-direct.js";
 import { allMacros } from "./macros.js";
 import type { Macro } from "./macros.js";
 import type { ParsedExpr } from "./ast.js";
@@ -51,13 +49,6 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
   const { tokens, errors: lexErrors } = tokenize(text);
   const macros = options.macros ?? allMacros;
   const optionalSyntax = options.enableOptionalSyntax ?? true, identEscapes = options.enableIdentEscapeSyntax ?? true;
-  if (lexErrors.length === 0) {
-    // Well-formed input (the common case) in one pass; anything unusual goes the two-phase way.
-    const direct = new DirectParser(issues, macros, depth, optionalSyntax, identEscapes);
-    const expr = direct.tryParse(tokens);
-    if (expr) return { parsed: { expr, sourceInfo: { text, positions: direct.positions, macroCalls: direct.macroCalls } } };
-    issues.length = 0;
-  }
   for (const e of lexErrors) issues.push({ message: `Syntax error: ${e.message}`, offset: e.offset });
   const cst = new CstParser(text, tokens, issues, depth, options.errorRecoveryLimit ?? 30).parse();
   const builder = new AstBuilder(issues, macros, depth, optionalSyntax, identEscapes);
