@@ -85,12 +85,22 @@ const yaml11Booleans = new Set(["y", "Y", "yes", "Yes", "YES", "on", "On", "ON",
 const coreNullOrBool = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE)?$/;
 
 /**
+ * First characters of every plain scalar {@link plainStringQuoted} accepts (numbers and their
+ * look-alikes, `_` of base-60 ones, `=`, `<<`, y/n/yes/no/on/off): any other first character rules it out.
+ */
+export const LOOKALIKE_FIRST: ReadonlySet<number> = new Set([..."0123456789+-._=<yYnNoO"].map((c) => c.charCodeAt(0)));
+
+// js-yaml's dumper also quotes YAML 1.1 base-60 look-alikes with underscores (`_:0`, `1_:2`).
+const base60 = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
+
+/**
  * Whether a plain scalar of the source reads as a string (core schema) that the dumper would
  * nevertheless quote (YAML 1.1 readers would not read it as a string).
  */
 export function plainStringQuoted(s: string): boolean {
+  if (!LOOKALIKE_FIRST.has(s.charCodeAt(0))) return false;
   if (coreNullOrBool.test(s) || base.int.resolve(s) || base.float.resolve(s)) return false;
-  return yaml11Booleans.has(s) || isYaml11LookAlike(s);
+  return yaml11Booleans.has(s) || isYaml11LookAlike(s) || base60.test(s);
 }
 
 /** Schema for loading: core (null, bool, int, float) + merge keys, with kmutate's numbers. */

@@ -1,7 +1,7 @@
 // Styles of a changed item's source that kpt and kustomize do not restore (they restore comments
 // and field order): quoted and YAML-1.1-look-alike plain scalars, quoted keys, one-line flow
 // collections. Found line by line; re-applied by key and value when the item is re-serialised.
-import { plainStringQuoted } from "./fast-yaml-schema.js";
+import { LOOKALIKE_FIRST, plainStringQuoted } from "./fast-yaml-schema.js";
 
 /** How a scalar was written: in single or double quotes, or plain. */
 export type ScalarStyle = "'" | '"' | "plain";
@@ -41,9 +41,8 @@ function scalar(text: string): { value: string; style: ScalarStyle } | undefined
   }
 }
 
-// First characters of plain scalars the writer would quote (numbers and look-alikes, `=`, `<<`,
-// y/n/yes/no/on/off): a line without quotes, flow brackets or such a token gives no hint.
-const LOOKALIKE_FIRST = new Set([..."0123456789+-.=<yYnNoO"].map((c) => c.charCodeAt(0)));
+// A line without quotes, flow brackets or a token starting like a look-alike (LOOKALIKE_FIRST)
+// gives no hint.
 
 /** Whether the line `[start, end)` can hold a style worth restoring (a cheap pre-check). */
 function mayHint(text: string, start: number, end: number): boolean {
