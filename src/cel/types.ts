@@ -73,7 +73,10 @@ export interface CelEnvOptions {
   variables?: Record<string, CelType>;
   /** Declared object types. Default: none. */
   types?: Record<string, ObjectTypeDecl>;
-  /** Resolver for further type names. Default: none. */
+  /**
+   * Resolver for further type names; must be pure (the same name always resolves to the same
+   * declaration): the checker caches its answers per env. Default: none.
+   */
   resolveType?: TypeResolver;
   /** Libraries, in order (later rows replace earlier rows with the same overload id). Default: the standard library only. */
   libraries?: CelLibrary[];
