@@ -1,23 +1,11 @@
 // Applies the value of one mutation to the object (reference §5, §6): a list of JSONPatch values
 // through the json-patch v4 applier, or an Object through the structured-merge apply.
-import { isObject, JsonFloat, type JsonObject, type JsonValue } from "../data/index.js";
+import { goJsonRoundTrip, isObject, type JsonObject } from "../data/index.js";
 import { isCelError, isCelObject, jsonPatchOps, objectToJson, type CelValue } from "../cel/index.js";
 import { applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation } from "../patch/index.js";
 import type { TypeRef } from "../schema/index.js";
 import type { MutationOutcome } from "./invoke.js";
 import type { PatchType } from "./policy-model.js";
-
-/** Go's JSON round trip of a patch value: an integral double is written `3` and read back as an int. */
-function goRoundTrip(v: JsonValue): JsonValue {
-  if (v instanceof JsonFloat) return v.value;
-  if (Array.isArray(v)) return v.map(goRoundTrip);
-  if (isObject(v)) {
-    const out: JsonObject = {};
-    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: goRoundTrip(v[k]), enumerable: true, writable: true, configurable: true });
-    return out;
-  }
-  return v;
-}
 
 /**
  * Patches `object` with a JSON patch value (`list(JSONPatch)`). A failed `test` leaves it
@@ -30,7 +18,7 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
   const operations: JsonPatchOperation[] = ops.map((o) => {
     const op: JsonPatchOperation = { op: o.op, path: o.path, hasValue: o.value !== undefined };
     if (o.from !== undefined) op.from = o.from;
-    if (o.value !== undefined) op.value = goRoundTrip(o.value);
+    if (o.value !== undefined) op.value = goJsonRoundTrip(o.value); // Go's JSON round trip of the patch value
     return op;
   });
   const r = applyJsonPatch(object, operations, { copyLimitBytes, shareInput: true });

@@ -7,7 +7,7 @@ import { buildRequest, expressionEnv, identify, offlineAuthorizer } from "../adm
 import {
   authorizerValue, compile, formatIssue, fromJson, isCelError, requestResourceValue, toJson, type Activation, type CelValue,
 } from "../cel/index.js";
-import { getString, isObject, JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { getString, goJsonRoundTrip, isObject, type JsonObject, type JsonValue } from "../data/index.js";
 import { decodeText, formatError, readDocument, writeJson } from "../krm/index.js";
 import { createSchemaRegistry } from "../schema/index.js";
 import { writeText, type CliIo } from "./io.js";
@@ -32,19 +32,9 @@ export interface EvalOptions {
 export function evalResultJson(v: CelValue): { ok: true; value: JsonValue } | { ok: false; message: string } {
   const j = toJson(v);
   if (isCelError(j)) return { ok: false, message: j.message };
-  return { ok: true, value: dropFloatMarks(j) };
+  return { ok: true, value: goJsonRoundTrip(j) };
 }
 
-function dropFloatMarks(v: JsonValue): JsonValue {
-  if (v instanceof JsonFloat) return v.value;
-  if (Array.isArray(v)) return v.map(dropFloatMarks);
-  if (isObject(v)) {
-    const out: JsonObject = {};
-    for (const k of Object.keys(v)) setKey(out, k, dropFloatMarks(v[k]));
-    return out;
-  }
-  return v;
-}
 
 type Loaded = { ok: true; value: JsonObject | null } | { ok: false; error: string };
 

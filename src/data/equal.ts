@@ -1,4 +1,4 @@
-// Deep equality and deep copy of JsonValue trees.
+// Deep equality and deep copies of JsonValue trees (plain, and as Go's JSON round trip returns them).
 import { JsonFloat, type JsonObject, type JsonValue } from "./types.js";
 import { isObject, hasKey, setKey } from "./access.js";
 
@@ -39,6 +39,21 @@ export function deepClone<T extends JsonValue>(v: T): T {
     const out: JsonObject = {};
     for (const k of Object.keys(v)) setKey(out, k, deepClone(v[k]));
     return out as T;
+  }
+  return v;
+}
+
+/**
+ * A copy as Go's JSON round trip gives it back: an integral double (`JsonFloat`) is written `3`
+ * and read as the int 3; everything else is kept (objects and arrays new).
+ */
+export function goJsonRoundTrip(v: JsonValue): JsonValue {
+  if (v instanceof JsonFloat) return v.value;
+  if (Array.isArray(v)) return v.map(goJsonRoundTrip);
+  if (isObject(v)) {
+    const out: JsonObject = {};
+    for (const k of Object.keys(v)) setKey(out, k, goJsonRoundTrip(v[k]));
+    return out;
   }
   return v;
 }

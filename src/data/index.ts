@@ -2,7 +2,7 @@
 export { JsonFloat } from "./types.js";
 export type { JsonValue, JsonObject } from "./types.js";
 export { isObject, hasKey, getKey, setKey, getPath, getString, numberOf } from "./access.js";
-export { deepEqual, deepClone } from "./equal.js";
+export { deepEqual, deepClone, goJsonRoundTrip } from "./equal.js";
 export { goQuote } from "./go-quote.js";
 export { changedPaths, pathText } from "./changed-paths.js";
 export type { FieldPath } from "./changed-paths.js";
