@@ -64,6 +64,15 @@ function pushPrefixed(into: SmdError[], errs: SmdError[], prefix: () => string):
  */
 const validLive = new WeakMap<JsonObject, MapType>();
 
+/**
+ * Records `v` as valid under `spec` as a live value (duplicates allowed) without walking it: for
+ * values valid by construction, such as a merge of two valid values.
+ */
+export function markValidLive(schema: Schema, spec: TypeSpec, v: JsonObject): void {
+  const a = resolveAtom(schema, spec);
+  if (typeof a !== "string" && walkedForm(a, v) === "map") validLive.set(v, a.map as MapType);
+}
+
 function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, memo: number): SmdError[] {
   if (v === null) return [];
   const m = asMap(v);

@@ -3,7 +3,7 @@
 import { getKey, isObject, setKey, type JsonObject } from "../data/index.js";
 import { builtinSchema, DEDUCED_TYPE, type TypeRef } from "../schema/index.js";
 import { atomicsMessage, findAtomics } from "./apply-atomics.js";
-import { validateValue } from "./apply-validate.js";
+import { markValidLive, validateValue } from "./apply-validate.js";
 import { formatSmdErrors } from "./merge-errors.js";
 import { mergeValues } from "./merge.js";
 
@@ -25,12 +25,6 @@ export interface ApplyOptions {
 }
 
 const PREFIX = "error applying patch: ";
-
-/**
- * Objects this module produced by a merge, per type: already valid under that type (a merge of two
- * valid values is valid), so a following mutation need not validate them again as live objects.
- */
-const mergedUnder = new WeakMap<JsonObject, TypeRef>();
 
 /** The patch with `apiVersion`/`kind` forced to the live object's (§6.1 step 4). */
 function withLiveGvk(live: JsonObject, patch: JsonObject): JsonObject {
@@ -58,14 +52,14 @@ export function applyConfiguration(live: JsonObject, patch: JsonObject, type: Ty
   }
   const atomics = findAtomics(schema, spec, p, { everyKey: options.everyKeyAtomic === true });
   if (atomics.length > 0) return fail("atomic", atomicsMessage(atomics));
-  const liveErrs = mergedUnder.get(live) === type ? [] : validateValue(schema, spec, live, true);
+  const liveErrs = validateValue(schema, spec, live, true);
   if (liveErrs.length > 0) {
     return fail("invalid-live", `failed to convert original object to typed object: ${formatSmdErrors(liveErrs)}`);
   }
   const merged = mergeValues(schema, spec, live, p);
   if (merged.errs.length > 0) return fail("merge", `failed to merge patch: ${formatSmdErrors(merged.errs)}`);
   const object = isObject(merged.out) ? merged.out : {};
-  mergedUnder.set(object, type);
+  markValidLive(schema, spec, object); // a merge of two valid values is valid: the next mutation need not walk it
   return { ok: true, object };
 }
 
