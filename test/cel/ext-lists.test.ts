@@ -33,6 +33,11 @@ const rows: { name: string; expr: string; object?: JsonValue; want: string }[] =
   { name: "reverse: a concatenation view", expr: "(lists.range(300) + [7]).reverse().slice(0, 3)", want: "[7,299,298]" },
   { name: "reverse: JSON-backed list", expr: "object.a.reverse()", object: nested, want: "[[3],[1,2]]" },
   { name: "reverse: empty list", expr: "[].reverse()", want: "[]" },
+  { name: "range: the ints from 0", expr: "lists.range(4)", want: "[0,1,2,3]" },
+  { name: "range: zero and negative are empty", expr: "[lists.range(0), lists.range(-3)]", want: "[[],[]]" },
+  { name: "range: equals its literal, holds its last element", expr: "lists.range(3) == [0, 1, 2] && 2 in lists.range(3) && !(3 in lists.range(3))", want: "true" },
+  { name: "range: elements are ints", expr: "type(lists.range(400000)[399999]) == int && lists.range(400000)[399999] == 399999", want: "true" },
+  { name: "range: as a map's keys and sorted in reverse", expr: "lists.range(3).reverse().map(i, i * 10)", want: "[20,10,0]" },
 ];
 for (const r of rows) test(`lists: ${r.name}`, () => assert.equal(show(r.expr, r.object ?? null), r.want));
 
@@ -46,6 +51,19 @@ test("flatten: a result past kmutate's list limit is refused, like +; just under
   assert.ok(!("compile" in under) && !under.error, outcome(under));
   assert.equal(render(under.value), "999999");
   assert.ok(performance.now() - t0 < 3000, `${(performance.now() - t0).toFixed(0)} ms`);
+});
+
+test("range: a size past kmutate's list limit is refused when the budget would allow it", () => {
+  const over = run("lists.range(4194305).size()", null, undefined, 100_000_000);
+  assert.ok(!("compile" in over) && over.error, "an error");
+  assert.equal(over.error.message, "lists.range: result size 4194305 exceeds kmutate's list limit 4194304");
+  assert.equal(show("lists.range(4194304).size()"), "error: operation cancelled: actual cost limit exceeded");
+});
+
+test("range: a large range read once costs no more than reading it (elements made on access)", () => {
+  const t0 = performance.now();
+  for (let i = 0; i < 20; i++) assert.equal(show("lists.range(900000).size()"), "900000");
+  assert.ok(performance.now() - t0 < 500, `${(performance.now() - t0).toFixed(0)} ms for 20 calls`);
 });
 
 // Adversarial loops under the apiserver's per-call cost limit (1,000,000). Each call charges about

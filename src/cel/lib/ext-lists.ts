@@ -3,7 +3,7 @@
 // the tracker charges: slice reads only its range, flatten joins inner lists as concatenation views.
 import type { CelLibrary } from "../types.js";
 import { celError, celList, celEquals, compareValues, emptyList, isCelError, kindOf, K, mapInsert, type CelValue, type CelError, type CelList, type CelMap } from "../values/index.js";
-import { concatLists } from "../values/list.js";
+import { concatLists, rangeList } from "../values/list.js";
 import { MAX_CONCAT_LIST } from "./std-operators.js";
 import { T, fn, member, actualSize } from "./sig.js";
 
@@ -87,10 +87,10 @@ function distinct(l: CelList): CelValue {
   }
   return celList(out);
 }
-function range(n: bigint): CelValue {
-  const out: CelValue[] = [];
-  for (let i = 0n; i < n; i++) out.push(i);
-  return celList(out);
+function range(n: bigint): CelValue | CelError {
+  if (n <= 0n) return emptyList;
+  if (n > BigInt(MAX_CONCAT_LIST)) return celError(`lists.range: result size ${n} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
+  return rangeList(Number(n));
 }
 
 // Version-3 cost trackers (total cost = 1 + size × factor + 10); rows hold the extra beyond 1.

@@ -12,7 +12,7 @@ export {
   formatDuration, formatFloatFixed, timeFields, addTimestamp, subtractTimestamps, MIN_UNIX, MAX_UNIX,
 } from "./time.js";
 export type { CelList } from "./list.js";
-export { celList, jsonList, isCelList, jsonOfList, emptyList, mutableList, appendInPlace, pushInPlace, freezeList } from "./list.js";
+export { celList, rangeList, jsonList, isCelList, jsonOfList, emptyList, mutableList, appendInPlace, pushInPlace, freezeList } from "./list.js";
 export type { CelMap, MapKey } from "./map.js";
 export { celMapFrom, celMapOfStrings, jsonMap, isCelMap, jsonOfMap, mapKeyOf, emptyMap, mutableMap, mapInsert, freezeMap } from "./map.js";
 export type { CelObject } from "./object.js";

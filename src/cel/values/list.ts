@@ -1,5 +1,6 @@
 // CEL lists: one interface over an array of CEL values, a lazy view over a JSON array (elements
-// converted on access, never deep-copied), a comprehension accumulator, and an O(1) concatenation view.
+// converted on access, never deep-copied), a comprehension accumulator, an O(1) concatenation view,
+// and an integer range (lists.range) whose elements are made on access.
 import type { JsonValue } from "../../data/index.js";
 import type { CelValue } from "./value.js";
 import { fromJson } from "./json-in.js";
@@ -27,6 +28,24 @@ class JsonList implements CelList {
   size(): number { return this.raw.length; }
   get(i: number): CelValue { return fromJson(this.raw[i]); }
   toArray(): readonly CelValue[] { return this.raw.map(fromJson); }
+}
+
+// [0, n) as CEL ints, made on access: lists.range is charged its full size by its cost tracker, but
+// building n bigints up front would cost ~250 ns each whether or not they are read.
+class RangeList implements CelList {
+  readonly kind = 9 as const;
+  private flat: readonly CelValue[] | undefined;
+  constructor(readonly n: number) {}
+  size(): number { return this.n; }
+  get(i: number): CelValue { return this.flat !== undefined ? this.flat[i] : BigInt(i); }
+  toArray(): readonly CelValue[] {
+    if (this.flat === undefined) {
+      const out = new Array<CelValue>(this.n);
+      for (let i = 0; i < this.n; i++) out[i] = BigInt(i);
+      this.flat = out;
+    }
+    return this.flat;
+  }
 }
 
 // An accumulator list owned by one comprehension run: `accu + [x]` appends in place (as cel-go's
@@ -148,13 +167,17 @@ export function freezeList(l: CelList): CelList {
 export function celList(elems: readonly CelValue[]): CelList {
   return new ArrayList(elems);
 }
+/** The ints 0 … n-1 (n ≥ 0, a safe integer), made on access. */
+export function rangeList(n: number): CelList {
+  return n === 0 ? emptyList : new RangeList(n);
+}
 /** A lazy list over a JSON array. */
 export function jsonList(raw: readonly JsonValue[]): CelList {
   return new JsonList(raw);
 }
 /** True when `v` is a list. */
 export function isCelList(v: unknown): v is CelList {
-  return v instanceof ArrayList || v instanceof JsonList || v instanceof MutableList || v instanceof ConcatList;
+  return v instanceof ArrayList || v instanceof JsonList || v instanceof MutableList || v instanceof ConcatList || v instanceof RangeList;
 }
 /** The JSON array behind a JSON-backed list, else undefined. */
 export function jsonOfList(l: CelList): readonly JsonValue[] | undefined {
