@@ -1,7 +1,7 @@
 // js-yaml schemas of the fast path: YAML 1.2 core + merge keys, where integral floats (`1.0`,
 // `1e3`) load as JsonFloat and ints beyond 2^53 as bigint, and the dumper writes both back.
 import yaml from "js-yaml";
-import { JsonFloat } from "../data/index.js";
+import { JsonFloat, type JsonValue } from "../data/index.js";
 import { floatText, floatValue, intFromLiteral, intText } from "./numbers.js";
 
 // js-yaml exports its built-in types as `types` (documented), but @types/js-yaml omits it.
@@ -9,7 +9,7 @@ interface BuiltinType {
   resolve(data: string): boolean;
   construct(data: string): unknown;
 }
-const base = (yaml as unknown as { types: Record<"int" | "float", BuiltinType> & { merge: yaml.Type } }).types;
+const base = (yaml as unknown as { types: Record<"null" | "bool" | "int" | "float", BuiltinType> & { merge: yaml.Type } }).types;
 
 const intType = new yaml.Type("tag:yaml.org,2002:int", {
   kind: "scalar",
@@ -101,6 +101,25 @@ export function plainStringQuoted(s: string): boolean {
   if (!LOOKALIKE_FIRST.has(s.charCodeAt(0))) return false;
   if (coreNullOrBool.test(s) || base.int.resolve(s) || base.float.resolve(s)) return false;
   return yaml11Booleans.has(s) || isYaml11LookAlike(s) || base60.test(s);
+}
+
+/** First characters of plain scalars that may resolve to null, bool, int, float or the merge key. */
+const NON_STRING_FIRST: ReadonlySet<number> = new Set([..."~nNtTfF0123456789+-.<"].map((c) => c.charCodeAt(0)));
+/** What {@link resolvePlain} returns for the merge key `<<`, which only js-yaml itself can apply. */
+export const MERGE_KEY: unique symbol = Symbol("merge key");
+
+/**
+ * The value of a plain scalar under {@link loadSchema}, resolved as js-yaml does (null, bool,
+ * int, float, merge — in that order — else the string itself), or MERGE_KEY for `<<`.
+ */
+export function resolvePlain(s: string): JsonValue | typeof MERGE_KEY {
+  if (s.length > 0 && !NON_STRING_FIRST.has(s.charCodeAt(0))) return s;
+  if (base.null.resolve(s)) return null;
+  if (base.bool.resolve(s)) return base.bool.construct(s) as boolean;
+  if (base.int.resolve(s)) return intType.construct(s) as JsonValue;
+  if (base.float.resolve(s)) return floatType.construct(s) as JsonValue;
+  if (s === "<<") return MERGE_KEY;
+  return s;
 }
 
 /** Schema for loading: core (null, bool, int, float) + merge keys, with kmutate's numbers. */

@@ -1,8 +1,10 @@
 // Reads one YAML or JSON document from bytes (format detected, JSON → JSON out) on the fast
-// path (js-yaml), rejecting binary, empty and multi-document input and alias bombs.
+// path (kmutate's block-YAML reader, else js-yaml), rejecting binary, empty and multi-document
+// input and alias bombs.
 import yaml from "js-yaml";
 import { deepClone, type JsonValue } from "../data/index.js";
 import { aliasExpansionLimit, measureExpansion } from "./alias-bound.js";
+import { readBlockYaml } from "./block-yaml.js";
 import { loadSchema } from "./fast-yaml-schema.js";
 import { MAX_JSON_DEPTH, readJson } from "./json-read.js";
 import type { KrmError, ReadResult } from "./types.js";
@@ -71,6 +73,9 @@ export function readDocument(input: Uint8Array | string): ReadResult<JsonValue> 
 const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/m;
 
 function readYaml(text: string): ReadResult<JsonValue> {
+  // The usual block layout is read by kmutate's own reader (no aliases there); js-yaml reads the rest.
+  const block = readBlockYaml(text);
+  if (block !== undefined) return { ok: true, value: block, format: "yaml" };
   let docs: unknown[];
   try {
     // maxDepth (js-yaml ≥ 4.2; default 100) matches the JSON reader's limit: CRD schemas nest deeply.
