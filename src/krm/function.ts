@@ -44,24 +44,24 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   if (check.kind === "invalid") {
     const items = check.doc.items;
     const input = Array.isArray(items) ? items : undefined;
-    return finish(check.doc, items, errorResults(check.errors, input ?? []), read.format, text, input);
+    return finish(check.doc, items, errorResults(check.errors, input ?? []), read, text, input);
   }
   const { doc, items, functionConfig } = check.list;
   const parsed = parseFunctionConfig(functionConfig);
-  if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read.format, text, items);
+  if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read, text, items);
   const config = loadSideInputs(parsed.files, parsed.options);
-  if (!config.ok) return finish(doc, items, errorResults(config.errors), read.format, text, items);
+  if (!config.ok) return finish(doc, items, errorResults(config.errors), read, text, items);
   let out: AdmitOutput;
   try {
     out = admit(items, config.options);
   } catch (e) {
-    return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read.format, text, items);
+    return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read, text, items);
   }
   if (out.items.length !== items.length) {
     const message = `internal error: admission returned ${out.items.length} items for ${items.length}`;
-    return finish(doc, items, [{ severity: "error", message }], read.format, text, items);
+    return finish(doc, items, [{ severity: "error", message }], read, text, items);
   }
-  return finish(doc, out.items, withFiles(out.results, out.items), read.format, text, items);
+  return finish(doc, out.items, withFiles(out.results, out.items), read, text, items);
 }
 
 function rejected(lines: string[]): FunctionRun {
@@ -72,16 +72,19 @@ function rejected(lines: string[]): FunctionRun {
  * Writes the output list. YAML input in the usual block layout is spliced (untouched items copied
  * byte for byte); anything else is re-serialised from `doc`.
  */
-function finish(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], format: Format, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+function finish(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], read: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
   const start = phaseStart();
-  const run = serialise(doc, items, results, format, text, inputItems);
+  const run = serialise(doc, items, results, read, text, inputItems);
   phaseEnd("serialise", start);
   return run;
 }
 
-function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], format: Format, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+/** How the input was read: its format, and whether in the block layout (see ReadResult). */
+type ReadLayout = { format: Format; blockLayout?: boolean };
+
+function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, blockLayout }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
-    const spliced = spliceOutput(text, inputItems, items, results);
+    const spliced = spliceOutput(text, inputItems, items, results, blockLayout === true);
     if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };
   }
   const outDoc = outputDocument(doc, items, results);

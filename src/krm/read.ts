@@ -75,7 +75,7 @@ const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/m;
 function readYaml(text: string): ReadResult<JsonValue> {
   // The usual block layout is read by kmutate's own reader (no aliases there); js-yaml reads the rest.
   const block = readBlockYaml(text);
-  if (block !== undefined) return { ok: true, value: block, format: "yaml" };
+  if (block !== undefined) return { ok: true, value: block, format: "yaml", blockLayout: true };
   let docs: unknown[];
   try {
     // maxDepth (js-yaml ≥ 4.2; default 100) matches the JSON reader's limit: CRD schemas nest deeply.

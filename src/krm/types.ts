@@ -31,8 +31,11 @@ export interface KrmError {
   field?: string;
 }
 
-/** A value read from text, or the errors that prevented it. */
-export type ReadResult<T> = { ok: true; value: T; format: Format } | { ok: false; errors: KrmError[] };
+/**
+ * A value read from text, or the errors that prevented it. `blockLayout`: read by kmutate's
+ * block-YAML reader (one-line scalars, no anchors), so changed items can be patched in the text.
+ */
+export type ReadResult<T> = { ok: true; value: T; format: Format; blockLayout?: boolean } | { ok: false; errors: KrmError[] };
 
 /** A ResourceList as read: the whole document (kept for writing back) and its parts. */
 export interface ResourceList {
