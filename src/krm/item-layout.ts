@@ -17,6 +17,11 @@ export interface EntrySpan {
 
 const SP = 32, NL = 10, HASH = 35, DASH = 45;
 
+const spaceRuns: string[] = [];
+function spaces(n: number): string {
+  return (spaceRuns[n] ??= " ".repeat(n));
+}
+
 function lineEnd(t: string, from: number): number {
   const e = t.indexOf("\n", from);
   return e < 0 ? t.length : e + 1;
@@ -39,8 +44,14 @@ export function entrySpans(t: string, first: number, firstStart: number, indent:
   let cur: EntrySpan = { start: firstStart, at: first, end: 0, gapEnd: 0 };
   let pos = lineEnd(t, first);
   cur.end = pos;
+  const deeper = spaces(indent + 1);
   while (pos < regionEnd) {
     const next = lineEnd(t, pos);
+    if (t.startsWith(deeper, pos)) {
+      cur.end = next; // indented past the collection: inside the entry (blank ones too)
+      pos = next;
+      continue;
+    }
     let i = pos;
     while (t.charCodeAt(i) === SP) i++;
     const col = i - pos;

@@ -3,7 +3,7 @@
 // changed ones are written by the fast emitter at the collection's indentation. For text that
 // block-yaml.ts read; any layout it does not follow returns undefined (the caller re-serialises).
 import { deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../data/index.js";
-import { emitItems } from "./emit-items.js";
+import { emitItems, type EmitHooks } from "./emit-items.js";
 import { entrySpans, isDashEntry, plainKeyEnd, valueStart, type EntrySpan } from "./item-layout.js";
 
 class GiveUp {}
@@ -13,18 +13,23 @@ function giveUp(): never {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const noHooks = { keyText: (): undefined => undefined, verbatim: (): undefined => undefined };
+
+/** The emitter's hooks for fresh text at each indentation (no styles to restore), made once each. */
+const hooksAt: EmitHooks[] = [];
+function hooks(indent: number): EmitHooks {
+  return (hooksAt[indent] ??= { pad: " ".repeat(indent), keyText: () => undefined, verbatim: () => undefined });
+}
 
 /** Emitted text of `value` as the entry `key` of a mapping at column `indent` (lines end in `\n`). */
 function entryText(indent: number, key: string, value: JsonValue): string {
   const one: JsonObject = {};
   setKey(one, key, value);
-  return emitItems(one, { ...noHooks, pad: " ".repeat(indent) }) ?? giveUp();
+  return emitItems(one, hooks(indent)) ?? giveUp();
 }
 
 /** Emitted text of `value` as an element of a sequence whose dashes are at column `indent`. */
 function elementText(indent: number, value: JsonValue): string {
-  return emitItems([value], { ...noHooks, pad: " ".repeat(indent) }) ?? giveUp();
+  return emitItems([value], hooks(indent)) ?? giveUp();
 }
 
 const same = (a: JsonValue, b: JsonValue): boolean => a === b || deepEqual(a, b);
@@ -55,8 +60,10 @@ function patchMap(t: string, first: number, indent: number, end: number, before:
   const keys = Object.keys(before);
   if (spans.length !== keys.length) giveUp();
   for (let i = 0; i < spans.length; i++) {
-    const colon = plainKeyEnd(t, spans[i].at);
-    if (colon < 0 || t.slice(spans[i].at, colon).trimEnd() !== keys[i]) giveUp();
+    const at = spans[i].at;
+    const colon = plainKeyEnd(t, at);
+    if (colon < 0 || !t.startsWith(keys[i], at)) giveUp();
+    for (let c = at + keys[i].length; c < colon; c++) if (t.charCodeAt(c) !== 32) giveUp(); // `key  :` only
   }
   const pad = " ".repeat(indent);
   let out = "";
