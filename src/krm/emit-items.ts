@@ -122,6 +122,21 @@ function mapText(level: number, map: Record<string, unknown>, compact: boolean, 
 }
 
 /**
+ * `key: value` as the one entry of a mapping, every line indented by `hooks.pad`: what
+ * {@link emitItems} writes for `{ [key]: value }`, without building that object. Undefined for
+ * shapes left to js-yaml.
+ */
+export function emitEntry(key: string, value: JsonValue, hooks: EmitHooks): string | undefined {
+  try {
+    const d = nodeText(1, hooks.replacer ? hooks.replacer.call({ [key]: value }, key, value) : value, false, false, hooks);
+    return (hooks.pad ?? "") + keyText(key, hooks) + (d.charCodeAt(0) === 10 ? ":" : ": ") + d + "\n";
+  } catch (e) {
+    if (e === unsupported) return undefined;
+    throw e;
+  }
+}
+
+/**
  * `yaml.dump(items, options)` with write-item.ts's options (`quotingType` from the hooks), or
  * undefined for shapes left to js-yaml. `items` may be any JsonValue.
  */

@@ -2,8 +2,8 @@
 // map entries and list elements (with their comments, quoting and layout) are copied, new or
 // changed ones are written by the fast emitter at the collection's indentation. For text that
 // block-yaml.ts read; any layout it does not follow returns undefined (the caller re-serialises).
-import { deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../data/index.js";
-import { emitItems, type EmitHooks } from "./emit-items.js";
+import { deepEqual, isObject, type JsonObject, type JsonValue } from "../data/index.js";
+import { emitEntry, emitItems, type EmitHooks } from "./emit-items.js";
 import { entrySpans, isDashEntry, plainKeyEnd, valueStart, type EntrySpan } from "./item-layout.js";
 
 class GiveUp {}
@@ -22,9 +22,7 @@ function hooks(indent: number): EmitHooks {
 
 /** Emitted text of `value` as the entry `key` of a mapping at column `indent` (lines end in `\n`). */
 function entryText(indent: number, key: string, value: JsonValue): string {
-  const one: JsonObject = {};
-  setKey(one, key, value);
-  return emitItems(one, hooks(indent)) ?? giveUp();
+  return emitEntry(key, value, hooks(indent)) ?? giveUp();
 }
 
 /** Emitted text of `value` as an element of a sequence whose dashes are at column `indent`. */

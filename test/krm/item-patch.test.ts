@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { inspect, isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import yaml from "js-yaml";
-import { deepClone, isObject, type JsonObject, type JsonValue } from "../../src/data/index.js";
+import { deepClone, isObject, setKey, type JsonObject, type JsonValue } from "../../src/data/index.js";
+import { emitEntry, emitItems } from "../../src/krm/emit-items.js";
 import { readBlockYaml } from "../../src/krm/block-yaml.js";
 import { dumpSchema, loadSchema } from "../../src/krm/fast-yaml-schema.js";
 import { findItemSpans } from "../../src/krm/item-spans.js";
@@ -169,4 +170,16 @@ test("property: a patched item reads as the edited item; most edits are patched"
   );
   assert.ok(patched / tried > 0.85, `patched ${patched} of ${tried}`);
   if (process.env.FUZZ) console.log(`patched ${patched} of ${tried}`);
+});
+
+test("property: emitEntry writes what emitItems writes for the one-entry mapping", () => {
+  fc.assert(
+    fc.property(fc.oneof(word, fc.string({ maxLength: 6 }), fc.constantFrom("__proto__", "yes", "a: b", "")), value, fc.nat(6), (k, v, indent) => {
+      const one: JsonObject = {};
+      setKey(one, k, v);
+      const hooks = { pad: " ".repeat(indent), keyText: () => undefined, verbatim: () => undefined };
+      assert.equal(emitEntry(k, v, hooks), emitItems(one, hooks));
+    }),
+    { numRuns: 2000 },
+  );
 });
