@@ -147,7 +147,7 @@ class Reader {
     const out: Record<string, JsonValue> = {};
     for (;;) {
       const key = this.key();
-      setOwn(out, key, this.value(ind));
+      setOwn(out, key, this.node(ind, true));
       if (!this.nextContentLine()) break;
       const i = this.indent();
       if (i < ind) break;
@@ -165,7 +165,7 @@ class Reader {
     for (;;) {
       this.pos++; // the dash
       this.empty = false;
-      out.push(this.entry(ind));
+      out.push(this.node(ind, false));
       const empty = this.empty;
       if (!this.nextContentLine()) break;
       const i = this.indent();
@@ -185,29 +185,20 @@ class Reader {
     return c === SP || c === NL || c === TAB || at + 1 >= this.n;
   }
 
-  /** A sequence entry after its dash. */
-  private entry(ind: number): JsonValue {
+  /**
+   * The node after an indicator (a sequence entry's dash, or a key's colon when `underKey`), in a
+   * collection at column `ind`: below it, a compact collection on the dash's line, or one-line.
+   */
+  private node(ind: number, underKey: boolean): JsonValue {
     const t = this.t;
     let i = this.pos;
     while (t.charCodeAt(i) === SP) i++;
     const c = t.charCodeAt(i);
     if (c === TAB) fail();
-    if (c === NL || i >= this.n || (c === HASH && i > this.pos)) return this.nodeBelow(ind, i, false);
+    if (c === NL || i >= this.n || (c === HASH && i > this.pos)) return this.nodeBelow(ind, i, underKey);
     this.pos = i;
-    if (c === DASH && this.isEntryDash(i)) return this.sequence(i - this.lineStart); // `- - x`
-    if (this.startsKey(i)) return this.mapping(i - this.lineStart);
-    return this.inline(ind);
-  }
-
-  /** The value after a key's colon (the mapping is at column `ind`). */
-  private value(ind: number): JsonValue {
-    const t = this.t;
-    let i = this.pos;
-    while (t.charCodeAt(i) === SP) i++;
-    const c = t.charCodeAt(i);
-    if (c === TAB) fail();
-    if (c === NL || i >= this.n || (c === HASH && i > this.pos)) return this.nodeBelow(ind, i, true);
-    this.pos = i;
+    if (!underKey && c === DASH && this.isEntryDash(i)) return this.sequence(i - this.lineStart); // `- - x`
+    if (!underKey && this.startsKey(i)) return this.mapping(i - this.lineStart); // `- key: value`
     return this.inline(ind);
   }
 
