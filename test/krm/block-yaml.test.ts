@@ -184,3 +184,30 @@ test("property: kpt-style ResourceLists of ordinary items are accepted and read 
     { numRuns: 500 },
   );
 });
+
+// Texts put together line by line from YAML fragments (indentation, dashes, keys, values, block
+// scalar headers, comments): layouts no dumper writes, valid or not.
+const fragmentLine = fc.record({
+  indent: fc.constantFrom(0, 0, 1, 2, 2, 3, 4, 4, 6),
+  dashes: fc.constantFrom("", "", "", "- ", "- - ", "-", "-  "),
+  key: fc.constantFrom("", "a", "b", "c", "'q'", '"d"', "a b", "x.y/z", "k#", "-k", "?k", "1"),
+  sep: fc.constantFrom(": ", ":", ":  ", " : ", ":\t", ""),
+  value: fc.constantFrom("", "v", "'s'", '"d\\n"', "|", "|-", ">", ">-", "|2", "[a, b]", "{k: v}", "{}", "[]", "# c", "v # c", "a: b", "&x v", "*x", "!t v", "1.0", "~", "-", "- v", "'un", '"un', "x\ty", "[a,", "{a: [b]}"),
+  trailing: fc.constantFrom("", "", " ", " # t", "\t"),
+});
+const fragments = fc.array(fragmentLine, { minLength: 1, maxLength: 10 }).map((lines) =>
+  "top:\n" + lines.map((l) => " ".repeat(l.indent) + l.dashes + l.key + (l.key === "" ? "" : l.sep) + l.value + l.trailing).join("\n") + "\n");
+
+test("property: texts made of YAML fragments are read as js-yaml reads them, or declined", () => {
+  let valid = 0, took = 0;
+  fc.assert(
+    fc.property(fragments, (text) => {
+      if ("value" in reference(text)) valid++;
+      if (agrees(text)) took++;
+    }),
+    { numRuns: Number(process.env.FUZZ ?? 6000) },
+  );
+  // Most fragment texts are not YAML; of those js-yaml reads, a fair share must be taken here.
+  assert.ok(took / valid > 0.3, `accepted ${took} of ${valid} valid texts`);
+  if (process.env.FUZZ) console.log(`fragments: accepted ${took} of ${valid} valid texts`);
+});
