@@ -57,35 +57,35 @@ function patchMap(t: string, first: number, indent: number, end: number, before:
   const spans = entrySpans(t, first, compact ? first : first - indent, indent, end, false) ?? giveUp();
   const keys = Object.keys(before);
   if (spans.length !== keys.length) giveUp();
+  // Each entry's key, as read (plain, then `:` or spaces and `:`; the reader checked the rest).
+  const colons: number[] = new Array<number>(spans.length);
   for (let i = 0; i < spans.length; i++) {
     const at = spans[i].at;
-    const colon = plainKeyEnd(t, at);
-    if (colon < 0 || !t.startsWith(keys[i], at)) giveUp();
-    for (let c = at + keys[i].length; c < colon; c++) if (t.charCodeAt(c) !== 32) giveUp(); // `key  :` only
+    if (!t.startsWith(keys[i], at)) giveUp();
+    let c = at + keys[i].length;
+    while (t.charCodeAt(c) === 32) c++;
+    if (t.charCodeAt(c) !== 58 || (at === c)) giveUp(); // `:` (quoted keys start with a quote)
+    colons[i] = c;
   }
-  const pad = " ".repeat(indent);
   let out = "";
   let gap = ""; // blank and comment lines after the last entry, held so new entries go before them
-  /** Writes an entry's text (from its line start); on the dash line when nothing is written yet. */
-  const put = (text: string): void => {
-    out = compact && out === "" ? text.slice(indent) : out + gap + text;
-    gap = "";
-  };
   let j = 0; // next source entry
   for (const k of Object.keys(after)) {
-    if (!hasOwn.call(before, k)) {
-      put(entryText(indent, k, after[k]));
-      continue;
+    let text: string; // the entry's text from its line start
+    if (!hasOwn.call(before, k)) text = entryText(indent, k, after[k]);
+    else {
+      for (; j < keys.length && keys[j] !== k; j++) {
+        if (hasOwn.call(after, keys[j])) giveUp(); // the order changed
+        gap += t.slice(spans[j].end, spans[j].gapEnd); // a deleted entry: its comments stay
+      }
+      if (j >= keys.length) giveUp();
+      const e = patchEntry(t, spans[j], colons[j], indent, before[k], after[k], k);
+      text = compact && j === 0 ? " ".repeat(indent) + e : e;
     }
-    for (; j < keys.length && keys[j] !== k; j++) {
-      if (hasOwn.call(after, keys[j])) giveUp(); // the order changed
-      gap += t.slice(spans[j].end, spans[j].gapEnd); // a deleted entry: its comments stay
-    }
-    if (j >= keys.length) giveUp();
-    const s = spans[j];
-    put((compact && j === 0 ? pad : "") + patchEntry(t, s, indent, before[k], after[k], k));
-    gap = t.slice(s.end, s.gapEnd);
-    j++;
+    // on the dash line when nothing is written yet
+    out = compact && out === "" ? text.slice(indent) : out + gap + text;
+    gap = "";
+    if (hasOwn.call(before, k)) gap = t.slice(spans[j].end, spans[j++].gapEnd);
   }
   for (; j < keys.length; j++) gap += t.slice(spans[j].end, spans[j].gapEnd);
   if (out === "") giveUp();
@@ -93,9 +93,9 @@ function patchMap(t: string, first: number, indent: number, end: number, before:
 }
 
 /** One mapping entry `[s.start, s.end)` rewritten: copied, patched below its key, or re-emitted. */
-function patchEntry(t: string, s: EntrySpan, indent: number, b: JsonValue, a: JsonValue, key: string): string {
+function patchEntry(t: string, s: EntrySpan, colon: number, indent: number, b: JsonValue, a: JsonValue, key: string): string {
   if (same(b, a)) return t.slice(s.start, s.end);
-  const child = patchChild(t, plainKeyEnd(t, s.at) + 1, s.end, b, a, indent, true);
+  const child = patchChild(t, colon + 1, s.end, b, a, indent, true);
   if (child !== undefined) return t.slice(s.start, child.from) + child.text;
   return entryText(indent, key, a).slice(s.start === s.at ? indent : 0);
 }
