@@ -1,6 +1,6 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
-import { changedPaths, deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../data/index.js";
+import { deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../data/index.js";
 import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMatchConditions, evaluateMutation, itemValues } from "./evaluate-policy.js";
@@ -132,7 +132,7 @@ const maxPathsShown = 8;
 function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): KrmResult {
   const every = new Set<string>();
   const by = changes.map((c) => {
-    const paths = changedPaths(c.before, c.after).map(pathText);
+    const paths = c.paths.map(pathText);
     for (const p of paths) every.add(p);
     const shown = paths.length > maxPathsShown ? [...paths.slice(0, maxPathsShown), `… ${paths.length - maxPathsShown} more`] : paths;
     return `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""} (${shown.join(", ")})`;

@@ -39,7 +39,7 @@ function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef |
   const patch = objectToJson(value, "Object");
   if (isCelError(patch)) return { error: patch.message };
   const r = schema ? applyConfiguration(object, patch, schema) : applyConfigurationDeduced(object, patch);
-  return r.ok ? { object: r.object } : { error: r.message };
+  return r.ok ? { object: r.object, rewrites: r.rewrites } : { error: r.message };
 }
 
 /**

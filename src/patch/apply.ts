@@ -1,18 +1,21 @@
 // ApplyConfiguration patching (apiserver `ApplyStructuredMergeDiff`): validate the patch against
 // the schema, refuse atomic nodes, type the live object (duplicates allowed), then merge.
-import { getKey, isObject, setKey, type JsonObject } from "../data/index.js";
+import { getKey, isObject, setKey, type JsonObject, type Rewrite } from "../data/index.js";
 import { builtinSchema, DEDUCED_TYPE, type TypeRef } from "../schema/index.js";
 import { atomicsMessage, findAtomics } from "./apply-atomics.js";
 import { markValidLive, validateValue } from "./apply-validate.js";
 import { formatSmdErrors } from "./merge-errors.js";
-import { mergeValues } from "./merge.js";
+import { mergeWithRewrites } from "./merge.js";
 
 /** Which step refused the patch. */
 export type ApplyErrorCode = "invalid-patch" | "atomic" | "invalid-live" | "merge";
 
-/** Result of {@link applyConfiguration}: a new object, or the apiserver's error text. */
+/**
+ * Result of {@link applyConfiguration}: a new object with the {@link Rewrite}s that turn the live
+ * object into it, or the apiserver's error text.
+ */
 export type ApplyResult =
-  | { ok: true; object: JsonObject }
+  | { ok: true; object: JsonObject; rewrites: Rewrite[] }
   | { ok: false; code: ApplyErrorCode; message: string };
 
 /** Options of {@link applyConfiguration}. */
@@ -56,11 +59,12 @@ export function applyConfiguration(live: JsonObject, patch: JsonObject, type: Ty
   if (liveErrs.length > 0) {
     return fail("invalid-live", `failed to convert original object to typed object: ${formatSmdErrors(liveErrs)}`);
   }
-  const merged = mergeValues(schema, spec, live, p);
+  const merged = mergeWithRewrites(schema, spec, live, p);
   if (merged.errs.length > 0) return fail("merge", `failed to merge patch: ${formatSmdErrors(merged.errs)}`);
   const object = isObject(merged.out) ? merged.out : {};
   markValidLive(schema, spec, object); // a merge of two valid values is valid: the next mutation need not walk it
-  return { ok: true, object };
+  const rewrites = object === merged.out ? merged.rewrites : [{ at: [], before: live, after: object }];
+  return { ok: true, object, rewrites };
 }
 
 /**
