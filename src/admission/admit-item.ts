@@ -1,7 +1,7 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
 import { deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../data/index.js";
-import { applyMutationValue } from "./apply-mutation.js";
+import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMatchConditions, evaluateMutation, itemValues } from "./evaluate-policy.js";
 import { exemptReason } from "./exempt.js";
@@ -85,6 +85,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
   });
   const missingSchema = schemaProblem(id, run, results, item);
+  const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => {
       const start = phaseStart();
@@ -101,7 +102,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       phaseEnd("cel", celStart);
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
       const patchStart = phaseStart();
-      const r = applyMutationValue(m.patchType, obj, e.value, id.schema, id.typed, inv.policy.limits.jsonPatchCopyBytes);
+      const r = applyMutationValue(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
       phaseEnd("patch", patchStart);
       return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
     },

@@ -1,6 +1,6 @@
 // Schema validation of a value against a type, as SMD `TypedValue.Validate`: unknown fields,
 // scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed).
-import type { JsonObject, JsonValue } from "../data/index.js";
+import type { JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
 import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
@@ -28,24 +28,26 @@ export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix =
  * Validates `v` against `spec`; returns every error SMD would report (paths relative to `v`).
  * @param allowDuplicates accept repeated keys in associative lists (live objects, SMD
  * `AllowDuplicates`). Default: false.
+ * @param base with `allowDuplicates` only: a value known to pass this validation under `spec`.
+ * A sub-tree of `v` that is the sub-tree of `base` at the same route (by reference) is valid
+ * too, so it is not walked: validating a new version of a live object costs only its rewritten
+ * parts. Default: none (everything is walked).
  */
-export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false): SmdError[] {
-  return validateNode(schema, spec, v, allowDuplicates, allowDuplicates ? MEMO_LEVELS : 0);
+export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false, base?: JsonValue): SmdError[] {
+  return validateNode(schema, spec, v, allowDuplicates, allowDuplicates ? base : undefined);
 }
 
-/** How many map levels from the root remember that a live value was valid (root, its children). */
-const MEMO_LEVELS = 2;
-
-function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean, memo: number): SmdError[] {
+function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
+  if (v === base) return [];
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return smdError(a);
   switch (walkedForm(a, v)) {
     case "map":
-      return validateMap(schema, a.map as MapType, v, dup, memo);
+      return validateMap(schema, a.map as MapType, v, dup, base);
     case "scalar":
       return validateScalar(a.scalar as ScalarKind, v);
     case "list":
-      return validateList(schema, a.list as ListType, v, dup);
+      return validateList(schema, a.list as ListType, v, dup, base);
     case undefined:
       return smdError(invalidAtomMessage(spec));
   }
@@ -56,54 +58,39 @@ function pushPrefixed(into: SmdError[], errs: SmdError[], prefix: () => string):
   if (errs.length > 0) into.push(...withPrefix(errs, prefix()));
 }
 
-/**
- * Maps of the top {@link MEMO_LEVELS} levels found valid as live values (duplicates allowed) under
- * a map type. Data is never modified in place, so they stay valid: a live object that a
- * copy-on-write JSON patch rebuilt along one path is validated again only under the top-level
- * fields it touched. (Deeper entries would cost more in the weak map than they save.)
- */
-const validLive = new WeakMap<JsonObject, MapType>();
+const hasOwn = Object.prototype.hasOwnProperty;
 
-/**
- * Records `v` as valid under `spec` as a live value (duplicates allowed) without walking it: for
- * values valid by construction, such as a merge of two valid values.
- */
-export function markValidLive(schema: Schema, spec: TypeSpec, v: JsonObject): void {
-  const a = resolveAtom(schema, spec);
-  if (typeof a !== "string" && walkedForm(a, v) === "map") validLive.set(v, a.map as MapType);
-}
-
-function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, memo: number): SmdError[] {
+function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
   if (v === null) return [];
   const m = asMap(v);
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
-  if (memo === 0) return mapErrors(schema, t, m, dup, 0);
-  if (validLive.get(m) === t) return [];
-  const errs = mapErrors(schema, t, m, dup, memo - 1);
-  if (errs.length === 0) validLive.set(m, t);
-  return errs;
-}
-
-function mapErrors(schema: Schema, t: MapType, m: JsonObject, dup: boolean, memo: number): SmdError[] {
+  const b = asMap(base);
   const errs: SmdError[] = [];
   for (const key of Object.keys(m)) {
+    const value = m[key];
+    const bv = b !== undefined && hasOwn.call(b, key) ? b[key] : undefined;
+    if (bv !== undefined && value === bv) continue; // a sub-tree of `base`: declared, and valid
     const field = t.fields.get(key);
     const spec = field?.type ?? t.elementType;
     if (spec === undefined) {
       errs.push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    pushPrefixed(errs, validateNode(schema, spec, m[key], dup, memo), () => "." + key);
+    pushPrefixed(errs, validateNode(schema, spec, value, dup, bv), () => "." + key);
   }
   return errs;
 }
 
-function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): SmdError[] {
+function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
   if (v === null) return [];
   if (!Array.isArray(v)) return smdError(`expected list, got ${goValueV(v)}`);
   const errs: SmdError[] = [];
   const seen = new Set<string>();
+  // Only with duplicates allowed (see validateValue) are items checked one by one, so an item of
+  // `base` at the same index is valid here too.
+  const b = Array.isArray(base) ? base : undefined;
   for (let i = 0; i < v.length; i++) {
+    if (b !== undefined && i < b.length && v[i] === b[i]) continue;
     let pe: PathElement | undefined;
     if (t.relationship !== "associative") {
       pe = { kind: "index", index: i };
@@ -127,7 +114,7 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): 
     }
     const at = pe;
     const item = v[i];
-    pushPrefixed(errs, validateNode(schema, t.elementType, item, dup, 0), () => peString(at ?? (listItemPathElement(schema, t, item) as PathElement)));
+    pushPrefixed(errs, validateNode(schema, t.elementType, item, dup, b !== undefined && i < b.length ? b[i] : undefined), () => peString(at ?? (listItemPathElement(schema, t, item) as PathElement)));
   }
   return errs;
 }
