@@ -2,7 +2,7 @@
 // patch (`strict decoding error: unknown field "spec.template.spec.containers[1].ports[0].x"`).
 import { hasKey, isObject, type JsonValue } from "../data/index.js";
 import type { TypeRef, TypeSpec, Schema } from "../schema/index.js";
-import { deduceAtom, resolveAtom } from "./merge-atoms.js";
+import { resolveAtom } from "./merge-atoms.js";
 
 /** Paths (Go json field paths, document order) of fields `v` has that its type does not declare. */
 export function unknownFields(type: TypeRef, v: JsonValue): string[] {
@@ -17,9 +17,9 @@ export function unknownFields(type: TypeRef, v: JsonValue): string[] {
  * below a child starts with the child's path).
  */
 function walk(schema: Schema, spec: TypeSpec, v: JsonValue, path: string, out: string[], wanted: readonly string[] | undefined): void {
-  const a = resolveAtom(schema, spec);
-  if (typeof a === "string") return;
-  const d = deduceAtom(a, v);
+  const d = resolveAtom(schema, spec);
+  if (typeof d === "string") return;
+  // SMD deduces the atom's form from the value; a list (map) is walked as the list (map) form.
   const keep = (p: string): boolean => wanted === undefined || wanted.some((w) => w.startsWith(p));
   if (Array.isArray(v) && d.list) {
     const elementType = d.list.elementType;
@@ -48,9 +48,8 @@ function walk(schema: Schema, spec: TypeSpec, v: JsonValue, path: string, out: s
  */
 function walkChanged(schema: Schema, spec: TypeSpec, v: JsonValue, b: JsonValue | undefined, path: string, out: string[]): void {
   if (v === b) return;
-  const a = resolveAtom(schema, spec);
-  if (typeof a === "string") return;
-  const d = deduceAtom(a, v);
+  const d = resolveAtom(schema, spec);
+  if (typeof d === "string") return;
   if (Array.isArray(v) && d.list) {
     const elementType = d.list.elementType;
     const bList = Array.isArray(b) ? b : undefined;
