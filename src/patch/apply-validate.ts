@@ -3,23 +3,23 @@
 import type { JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
-import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
+import { NO_ERRS, smdError, withPrefix, type SmdError } from "./merge-errors.js";
 import { listItemPathElement, listItemProblem, peId, peString, type PathElement } from "./merge-keys.js";
 import { asMap, goType, goValueSharpV, goValueV, isFloat, isInt } from "./merge-values.js";
 
 /** SMD `validateScalar`: null and absent pass; `prefix` is `lhs: ` / `rhs: ` in merges. */
 export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix = ""): SmdError[] {
-  if (v === undefined || v === null) return [];
+  if (v === undefined || v === null) return NO_ERRS;
   switch (t) {
     case "numeric":
-      return isInt(v) || isFloat(v) ? [] : smdError(`${prefix}expected numeric (int or float), got ${goType(v)}`);
+      return isInt(v) || isFloat(v) ? NO_ERRS : smdError(`${prefix}expected numeric (int or float), got ${goType(v)}`);
     case "string":
-      return typeof v === "string" ? [] : smdError(`${prefix}expected string, got ${goValueSharpV(v)}`);
+      return typeof v === "string" ? NO_ERRS : smdError(`${prefix}expected string, got ${goValueSharpV(v)}`);
     case "boolean":
-      return typeof v === "boolean" ? [] : smdError(`${prefix}expected boolean, got ${goValueV(v)}`);
+      return typeof v === "boolean" ? NO_ERRS : smdError(`${prefix}expected boolean, got ${goValueV(v)}`);
     case "untyped":
       return isInt(v) || isFloat(v) || typeof v === "string" || typeof v === "boolean"
-        ? []
+        ? NO_ERRS
         : smdError(`${prefix}expected any scalar, got ${goValueV(v)}`);
   }
 }
@@ -38,7 +38,7 @@ export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allo
 }
 
 function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
-  if (v === base) return [];
+  if (v === base) return NO_ERRS;
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return smdError(a);
   switch (walkedForm(a, v)) {
@@ -53,19 +53,14 @@ function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean
   }
 }
 
-/** Prefixes `errs` onto `into` (building the prefix only when there are errors). */
-function pushPrefixed(into: SmdError[], errs: SmdError[], prefix: () => string): void {
-  if (errs.length > 0) into.push(...withPrefix(errs, prefix()));
-}
-
 const hasOwn = Object.prototype.hasOwnProperty;
 
 function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
-  if (v === null) return [];
+  if (v === null) return NO_ERRS;
   const m = asMap(v);
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
   const b = asMap(base);
-  const errs: SmdError[] = [];
+  let errs: SmdError[] | undefined; // from the first error on
   for (const key of Object.keys(m)) {
     const value = m[key];
     const bv = b !== undefined && hasOwn.call(b, key) ? b[key] : undefined;
@@ -73,16 +68,17 @@ function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, bas
     const field = t.fields.get(key);
     const spec = field?.type ?? t.elementType;
     if (spec === undefined) {
-      errs.push({ path: "." + key, message: "field not declared in schema" });
+      (errs ??= []).push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    pushPrefixed(errs, validateNode(schema, spec, value, dup, bv), () => "." + key);
+    const e = validateNode(schema, spec, value, dup, bv);
+    if (e.length > 0) (errs ??= []).push(...withPrefix(e, "." + key));
   }
-  return errs;
+  return errs ?? NO_ERRS;
 }
 
 function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
-  if (v === null) return [];
+  if (v === null) return NO_ERRS;
   if (!Array.isArray(v)) return smdError(`expected list, got ${goValueV(v)}`);
   const errs: SmdError[] = [];
   const seen = new Set<string>();
@@ -112,9 +108,8 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean, b
       if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
       seen.add(id);
     }
-    const at = pe;
-    const item = v[i];
-    pushPrefixed(errs, validateNode(schema, t.elementType, item, dup, b !== undefined && i < b.length ? b[i] : undefined), () => peString(at ?? (listItemPathElement(schema, t, item) as PathElement)));
+    const e = validateNode(schema, t.elementType, v[i], dup, b !== undefined && i < b.length ? b[i] : undefined);
+    if (e.length > 0) errs.push(...withPrefix(e, peString(pe ?? (listItemPathElement(schema, t, v[i]) as PathElement))));
   }
-  return errs;
+  return errs.length > 0 ? errs : NO_ERRS;
 }

@@ -6,7 +6,7 @@
 import { isObject, setKey, type JsonObject, type JsonValue, type Rewrite } from "../data/index.js";
 import type { Atom, ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { deducedForms, invalidAtomMessage, LIST_FORM, MAP_FORM, NO_TYPE, resolveAtom, SCALAR_FORM, type AtomForms } from "./merge-atoms.js";
-import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
+import { NO_ERRS, smdError, withPrefix, type SmdError } from "./merge-errors.js";
 import { mergeListItems } from "./merge-list.js";
 import { validateScalar } from "./apply-validate.js";
 import { asList, asMap } from "./merge-values.js";
@@ -59,7 +59,9 @@ export function mergeWithRewrites(schema: Schema, spec: TypeSpec, lhs: JsonValue
  */
 export function mergeValues(schema: Schema, spec: TypeSpec, lhs: JsonValue | undefined, rhs: JsonValue | undefined, track?: MergeTrack): MergeOutcome {
   if (rhs === undefined) return lhs === undefined ? { errs: smdError("at least one of lhs and rhs must be provided") } : { out: lhs, errs: NO_ERRS };
-  if (lhs === undefined) return { out: rhs, errs: NO_ERRS };
+  // The same value on both sides (`apiVersion`/`kind`, values re-applied): valid without
+  // duplicates, so every sub-merge keeps it (see the precondition).
+  if (lhs === undefined || lhs === rhs) return { out: rhs, errs: NO_ERRS };
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return { errs: smdError(a) };
   const fl = deducedForms(a, lhs);
@@ -166,6 +168,4 @@ function mergeKey(schema: Schema, t: MapType, key: string, lv: JsonValue | undef
 }
 
 const NO_KEYS: readonly string[] = [];
-/** No errors (shared: error lists of merge outcomes are never appended to). */
-const NO_ERRS: SmdError[] = [];
 const hasOwn = Object.prototype.hasOwnProperty;
