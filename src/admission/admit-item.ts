@@ -131,15 +131,25 @@ const maxPathsShown = 8;
  * changed; `field.path` when all of them changed the same single path.
  */
 function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): KrmResult {
-  const every = new Set<string>();
-  const by = changes.map((c) => {
-    const paths = c.paths.map(pathText);
-    for (const p of paths) every.add(p);
-    const shown = paths.length > maxPathsShown ? [...paths.slice(0, maxPathsShown), `… ${paths.length - maxPathsShown} more`] : paths;
-    return `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""} (${shown.join(", ")})`;
-  });
-  const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...new Set(changes.map((c) => c.policy))].join(",") });
-  if (every.size === 1) r.field = { path: [...every][0] };
+  // The one path every invocation changed, while there is one (null once two differ).
+  let only: string | null | undefined;
+  let message = "mutated by ";
+  const policies = new Set<string>();
+  for (let c = 0; c < changes.length; c++) {
+    const { policy, binding, param, pass, paths } = changes[c];
+    policies.add(policy);
+    let shown = "";
+    for (let i = 0; i < paths.length && (i < maxPathsShown || only !== null); i++) {
+      const text = pathText(paths[i]);
+      if (only === undefined) only = text;
+      else if (only !== text) only = null;
+      if (i < maxPathsShown) shown += i === 0 ? text : ", " + text;
+    }
+    if (paths.length > maxPathsShown) shown += `, … ${paths.length - maxPathsShown} more`;
+    message += `${c === 0 ? "" : ", "}policy '${policy}' with binding '${binding}'${param !== undefined ? ` and param '${param}'` : ""}${pass === 2 ? " (reinvocation)" : ""} (${shown})`;
+  }
+  const r = itemResult(item, "info", message, { policies: [...policies].join(",") });
+  if (typeof only === "string") r.field = { path: only };
   return r;
 }
 

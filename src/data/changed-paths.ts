@@ -106,5 +106,10 @@ function startsWith(keys: readonly string[], prefix: readonly string[]): boolean
 
 /** `spec.containers[1].image` */
 export function pathText(p: FieldPath): string {
-  return p.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("");
+  let out = "";
+  for (let i = 0; i < p.length; i++) {
+    const k = p[i];
+    out += typeof k === "number" ? `[${k}]` : i === 0 ? k : "." + k;
+  }
+  return out;
 }
