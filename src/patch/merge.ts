@@ -115,7 +115,7 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
     return t.relationship === "atomic" || lEmpty ? keepRHS(lhs, rhs) : { out: lhs, errs: NO_ERRS };
   }
   if (t.relationship === "atomic") return keepRHS(lhs, rhs);
-  const errs: SmdError[] = [];
+  let errs = NO_ERRS; // its own list from the first error on
   // The output is built only once a key's merge differs from the live value: a copy of the live
   // map (spread: own data properties, `__proto__` included) with the changed keys set, new keys
   // appended. Until then the live map itself is the output. A key on one side only is its own
@@ -130,7 +130,9 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
     for (const k of shared > 1 ? Object.keys(l) : shared === 1 ? rKeys : NO_KEYS) {
       if (!hasOwn.call(r, k) || !hasOwn.call(l, k)) continue;
       const lv = l[k];
-      const res = mergeKey(schema, t, k, lv, (r as JsonObject)[k], errs, track);
+      const merged = mergeKey(schema, t, k, lv, (r as JsonObject)[k], track);
+      if (merged.errs.length > 0) errs = withKeyErrors(errs, k, merged.errs);
+      const res = merged.out;
       if (res === lv) continue;
       out ??= { ...l };
       if (res !== undefined) setKey(out, k, res);
@@ -142,7 +144,9 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
   }
   for (const k of rKeys) {
     if (l !== undefined && hasOwn.call(l, k)) continue;
-    const res = mergeKey(schema, t, k, undefined, (r as JsonObject)[k], errs, track);
+    const merged = mergeKey(schema, t, k, undefined, (r as JsonObject)[k], track);
+    if (merged.errs.length > 0) errs = withKeyErrors(errs, k, merged.errs);
+    const res = merged.out;
     if (res === undefined) continue;
     out ??= l !== undefined ? { ...l } : {};
     setKey(out, k, res);
@@ -151,20 +155,23 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
   return !deleted || Object.keys(out).length > 0 ? { out, errs } : { errs };
 }
 
-/** Merges one key of a map; its errors are added to `errs` under `.key`, its rewrites to `track`. */
-function mergeKey(schema: Schema, t: MapType, key: string, lv: JsonValue | undefined, rv: JsonValue, errs: SmdError[], track: MergeTrack | undefined): JsonValue | undefined {
+/** Merges one key of a map; its rewrites are added to `track`. */
+function mergeKey(schema: Schema, t: MapType, key: string, lv: JsonValue | undefined, rv: JsonValue, track: MergeTrack | undefined): MergeOutcome {
   const spec = t.fields.get(key)?.type ?? t.elementType ?? NO_TYPE;
-  let res: MergeOutcome;
-  if (track === undefined) res = mergeValues(schema, spec, lv, rv);
-  else {
-    track.at.push(key);
-    const mark = track.rewrites.length;
-    res = mergeValues(schema, spec, lv, rv, track);
-    settle(track, mark, lv, res.out);
-    track.at.pop();
-  }
-  if (res.errs.length > 0) errs.push(...withPrefix(res.errs, "." + key));
-  return res.out;
+  if (track === undefined) return mergeValues(schema, spec, lv, rv);
+  track.at.push(key);
+  const mark = track.rewrites.length;
+  const res = mergeValues(schema, spec, lv, rv, track);
+  settle(track, mark, lv, res.out);
+  track.at.pop();
+  return res;
+}
+
+/** `errs` (a map's errors so far) with the errors of one key's merge added under `.key`. */
+function withKeyErrors(errs: SmdError[], key: string, keyErrs: SmdError[]): SmdError[] {
+  const out = errs === NO_ERRS ? [] : errs;
+  out.push(...withPrefix(keyErrs, "." + key));
+  return out;
 }
 
 const NO_KEYS: readonly string[] = [];

@@ -1,6 +1,6 @@
 // Unknown fields of a typed object, as the apiserver's strict JSON decoder names them after a JSON
 // patch (`strict decoding error: unknown field "spec.template.spec.containers[1].ports[0].x"`).
-import { hasKey, isObject, type JsonValue } from "../data/index.js";
+import { hasKey, isObject, pathText, type JsonValue } from "../data/index.js";
 import type { TypeRef, TypeSpec, Schema } from "../schema/index.js";
 import { resolveAtom } from "./merge-atoms.js";
 
@@ -44,29 +44,38 @@ function walk(schema: Schema, spec: TypeSpec, v: JsonValue, path: string, out: s
  * the same route (undefined when `before` has none, or a container of another kind on the way,
  * so that the type walk could differ). A sub-tree `after` shares with `before` by reference has
  * the same unknown fields at the same paths, and an unknown key `before` has at the same route
- * is reported by `before` too, so both are left out.
+ * is reported by `before` too, so both are left out. `at` is the route (keys and indexes),
+ * formatted only for a path reported.
  */
-function walkChanged(schema: Schema, spec: TypeSpec, v: JsonValue, b: JsonValue | undefined, path: string, out: string[]): void {
+function walkChanged(schema: Schema, spec: TypeSpec, v: JsonValue, b: JsonValue | undefined, at: (string | number)[], out: string[]): void {
   if (v === b) return;
   const d = resolveAtom(schema, spec);
   if (typeof d === "string") return;
   if (Array.isArray(v) && d.list) {
     const elementType = d.list.elementType;
     const bList = Array.isArray(b) ? b : undefined;
-    v.forEach((item, i) => walkChanged(schema, elementType, item, bList !== undefined && i < bList.length ? bList[i] : undefined, `${path}[${i}]`, out));
+    for (let i = 0; i < v.length; i++) {
+      const bi = bList !== undefined && i < bList.length ? bList[i] : undefined;
+      if (v[i] === bi) continue;
+      at.push(i);
+      walkChanged(schema, elementType, v[i], bi, at, out);
+      at.pop();
+    }
     return;
   }
   if (!isObject(v) || !d.map) return;
   const bMap = isObject(b) ? b : undefined;
   for (const key of Object.keys(v)) {
     const inBefore = bMap !== undefined && hasKey(bMap, key);
-    const child = path === "" ? key : `${path}.${key}`;
+    if (inBefore && v[key] === bMap[key]) continue;
     const spec2 = d.map.fields.get(key)?.type ?? d.map.elementType;
+    at.push(key);
     if (spec2 === undefined) {
-      if (!inBefore) out.push(child);
+      if (!inBefore) out.push(pathText(at));
     } else {
-      walkChanged(schema, spec2, v[key], inBefore ? bMap[key] : undefined, child, out);
+      walkChanged(schema, spec2, v[key], inBefore ? bMap[key] : undefined, at, out);
     }
+    at.pop();
   }
 }
 
@@ -79,7 +88,7 @@ function walkChanged(schema: Schema, spec: TypeSpec, v: JsonValue, b: JsonValue 
  */
 export function strictDecodingError(type: TypeRef, before: JsonValue, after: JsonValue): string | undefined {
   const candidates: string[] = [];
-  walkChanged(type.schema, type.spec, after, before, "", candidates);
+  walkChanged(type.schema, type.spec, after, before, [], candidates);
   if (candidates.length === 0) return undefined;
   // A candidate may still equal a path `before` reports elsewhere (keys holding "." or "[").
   const knownList: string[] = [];
