@@ -133,10 +133,9 @@ const maxPathsShown = 8;
 function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): KrmResult {
   // The one path every invocation changed, while there is one (null once two differ).
   let only: string | null | undefined;
-  let message = "mutated by ";
+  const by: string[] = [];
   const policies = new Set<string>();
-  for (let c = 0; c < changes.length; c++) {
-    const { policy, binding, param, pass, paths } = changes[c];
+  for (const { policy, binding, param, pass, paths } of changes) {
     policies.add(policy);
     let shown = "";
     for (let i = 0; i < paths.length && (i < maxPathsShown || only !== null); i++) {
@@ -146,9 +145,10 @@ function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): 
       if (i < maxPathsShown) shown += i === 0 ? text : ", " + text;
     }
     if (paths.length > maxPathsShown) shown += `, … ${paths.length - maxPathsShown} more`;
-    message += `${c === 0 ? "" : ", "}policy '${policy}' with binding '${binding}'${param !== undefined ? ` and param '${param}'` : ""}${pass === 2 ? " (reinvocation)" : ""} (${shown})`;
+    by.push(`policy '${policy}' with binding '${binding}'${param !== undefined ? ` and param '${param}'` : ""}${pass === 2 ? " (reinvocation)" : ""} (${shown})`);
   }
-  const r = itemResult(item, "info", message, { policies: [...policies].join(",") });
+  // One join: the message is kept until the output is written, as one flat string.
+  const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...policies].join(",") });
   if (typeof only === "string") r.field = { path: only };
   return r;
 }
