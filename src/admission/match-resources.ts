@@ -18,6 +18,23 @@ export function compiledSelector(spec: LabelSelectorSpec): CompiledSelector {
   return c;
 }
 
+/** Both compiled selectors of a MatchResources (one lookup per match). */
+interface CompiledCriteria {
+  namespaceSelector: CompiledSelector;
+  objectSelector: CompiledSelector;
+}
+
+const compiledCriteria = new WeakMap<MatchResourcesModel, CompiledCriteria>();
+
+function selectorsOf(criteria: MatchResourcesModel): CompiledCriteria {
+  let c = compiledCriteria.get(criteria);
+  if (!c) {
+    c = { namespaceSelector: compiledSelector(criteria.namespaceSelector), objectSelector: compiledSelector(criteria.objectSelector) };
+    compiledCriteria.set(criteria, c);
+  }
+  return c;
+}
+
 /** The answer "does not match" (shared: match results are never modified). */
 const NO_MATCH: MatchResult = Object.freeze({ matches: false });
 const SELECTOR_MATCH = Object.freeze({ matches: true });
@@ -44,15 +61,16 @@ export function matchResources(
   lookup: NamespaceLookup,
   options: MatchOptions = {},
 ): MatchResult {
-  const ns = matchNamespaceSelector(compiledSelector(criteria.namespaceSelector), a, lookup, options.onMissingNamespace);
+  const selectors = selectorsOf(criteria);
+  const ns = matchNamespaceSelector(selectors.namespaceSelector, a, lookup, options.onMissingNamespace);
   const missingNamespace = ns.missingNamespace;
   if (!ns.matches && ns.error === undefined) {
     // A missing Namespace is flagged only when it decided the outcome: when everything else matches.
     if (missingNamespace === undefined) return NO_MATCH;
-    const o = matchObjectSelector(compiledSelector(criteria.objectSelector), a);
+    const o = matchObjectSelector(selectors.objectSelector, a);
     return (o.matches || o.error !== undefined) && rulesMatch(criteria, a) ? { matches: false, missingNamespace } : NO_MATCH;
   }
-  const obj = matchObjectSelector(compiledSelector(criteria.objectSelector), a);
+  const obj = matchObjectSelector(selectors.objectSelector, a);
   if (!obj.matches && obj.error === undefined) return NO_MATCH;
   if (!rulesMatch(criteria, a)) return NO_MATCH;
   const error = ns.error ?? obj.error;
