@@ -32,7 +32,7 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
   if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
   const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc) : undefined;
   if (strict !== undefined) return { error: `Internal error occurred: ${strict}`, statusError: true };
-  return { object: r.doc };
+  return { object: r.doc, rewrites: r.rewrites };
 }
 
 /** Patches `object` with an apply configuration (`Object{…}`) under `schema` (deduced when absent). */
