@@ -30,7 +30,7 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
     return { error: r.message };
   }
   if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
-  const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc) : undefined;
+  const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc, r.rewrites) : undefined;
   if (strict !== undefined) return { error: `Internal error occurred: ${strict}`, statusError: true };
   return { object: r.doc, rewrites: r.rewrites };
 }

@@ -1,6 +1,6 @@
 // Unknown fields of a typed object, as the apiserver's strict JSON decoder names them after a JSON
 // patch (`strict decoding error: unknown field "spec.template.spec.containers[1].ports[0].x"`).
-import { hasKey, isObject, pathText, type JsonValue } from "../data/index.js";
+import { hasKey, isObject, pathText, type JsonValue, type Rewrite } from "../data/index.js";
 import type { TypeRef, TypeSpec, Schema } from "../schema/index.js";
 import { resolveAtom } from "./merge-atoms.js";
 
@@ -80,15 +80,39 @@ function walkChanged(schema: Schema, spec: TypeSpec, v: JsonValue, b: JsonValue 
 }
 
 /**
+ * {@link walkChanged} of the whole objects, for one rewrite of them: the maps above `r.at` share
+ * every other key with `before`, so the walk goes straight down to the rewritten node (an
+ * undeclared key above it is one `before` has too: nothing below it is reported).
+ */
+function walkRewrite(schema: Schema, spec: TypeSpec, r: Rewrite, out: string[]): void {
+  const at = [...r.at];
+  let t = spec;
+  for (let i = 0; i < at.length; i++) {
+    const d = resolveAtom(schema, t);
+    if (typeof d === "string" || !d.map) return;
+    const next = d.map.fields.get(at[i] as string)?.type ?? d.map.elementType;
+    if (next === undefined) {
+      // Undeclared: reported when `before` lacks the key, which only the rewritten node can.
+      if (i === at.length - 1 && r.before === undefined && r.after !== undefined) out.push(pathText(at));
+      return;
+    }
+    t = next;
+  }
+  if (r.after !== undefined) walkChanged(schema, t, r.after, r.before, at, out);
+}
+
+/**
  * The strict-decoding error for fields a JSON patch introduced into a built-in object (fields the
  * object already had are not reported: the apiserver would have dropped them at decode time).
  * The result equals comparing `unknownFields` of both objects as path strings; the work done is
  * proportional to the parts of `after` that are not shared by reference with `before` (see
- * `shareInput` of `applyJsonPatch`), plus the routes in `before` to any candidate paths.
+ * `shareInput` of `applyJsonPatch`), plus the routes in `before` to any candidate paths. With
+ * `rewrites` (of `applyJsonPatch`), only the rewritten nodes are walked.
  */
-export function strictDecodingError(type: TypeRef, before: JsonValue, after: JsonValue): string | undefined {
+export function strictDecodingError(type: TypeRef, before: JsonValue, after: JsonValue, rewrites?: readonly Rewrite[]): string | undefined {
   const candidates: string[] = [];
-  walkChanged(type.schema, type.spec, after, before, [], candidates);
+  if (rewrites === undefined) walkChanged(type.schema, type.spec, after, before, [], candidates);
+  else for (const r of rewrites) walkRewrite(type.schema, type.spec, r, candidates);
   if (candidates.length === 0) return undefined;
   // A candidate may still equal a path `before` reports elsewhere (keys holding "." or "[").
   const knownList: string[] = [];
