@@ -1,7 +1,7 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
-import { changedPaths, deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../data/index.js";
-import { applyMutationValue } from "./apply-mutation.js";
+import { deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../data/index.js";
+import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMatchConditions, evaluateMutation, itemValues } from "./evaluate-policy.js";
 import { exemptReason } from "./exempt.js";
@@ -85,6 +85,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
   });
   const missingSchema = schemaProblem(id, run, results, item);
+  const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => {
       const start = phaseStart();
@@ -101,7 +102,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       phaseEnd("cel", celStart);
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
       const patchStart = phaseStart();
-      const r = applyMutationValue(m.patchType, obj, e.value, id.schema, id.typed, inv.policy.limits.jsonPatchCopyBytes);
+      const r = applyMutationValue(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
       phaseEnd("patch", patchStart);
       return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
     },
@@ -130,15 +131,25 @@ const maxPathsShown = 8;
  * changed; `field.path` when all of them changed the same single path.
  */
 function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): KrmResult {
-  const every = new Set<string>();
-  const by = changes.map((c) => {
-    const paths = changedPaths(c.before, c.after).map(pathText);
-    for (const p of paths) every.add(p);
-    const shown = paths.length > maxPathsShown ? [...paths.slice(0, maxPathsShown), `… ${paths.length - maxPathsShown} more`] : paths;
-    return `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""} (${shown.join(", ")})`;
-  });
-  const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...new Set(changes.map((c) => c.policy))].join(",") });
-  if (every.size === 1) r.field = { path: [...every][0] };
+  // The one path every invocation changed, while there is one (null once two differ).
+  let only: string | null | undefined;
+  const by: string[] = [];
+  const policies = new Set<string>();
+  for (const { policy, binding, param, pass, paths } of changes) {
+    policies.add(policy);
+    let shown = "";
+    for (let i = 0; i < paths.length && (i < maxPathsShown || only !== null); i++) {
+      const text = pathText(paths[i]);
+      if (only === undefined) only = text;
+      else if (only !== text) only = null;
+      if (i < maxPathsShown) shown += i === 0 ? text : ", " + text;
+    }
+    if (paths.length > maxPathsShown) shown += `, … ${paths.length - maxPathsShown} more`;
+    by.push(`policy '${policy}' with binding '${binding}'${param !== undefined ? ` and param '${param}'` : ""}${pass === 2 ? " (reinvocation)" : ""} (${shown})`);
+  }
+  // One join: the message is kept until the output is written, as one flat string.
+  const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...policies].join(",") });
+  if (typeof only === "string") r.field = { path: only };
   return r;
 }
 

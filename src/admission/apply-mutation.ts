@@ -2,7 +2,9 @@
 // through the json-patch v4 applier, or an Object through the structured-merge apply.
 import { goJsonRoundTrip, isObject, type JsonObject } from "../data/index.js";
 import { isCelError, isCelObject, jsonPatchOps, objectToJson, type CelValue } from "../cel/index.js";
-import { applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation } from "../patch/index.js";
+import {
+  applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation, type LiveValidity,
+} from "../patch/index.js";
 import type { TypeRef } from "../schema/index.js";
 import type { MutationOutcome } from "./invoke.js";
 import type { PatchType } from "./policy-model.js";
@@ -28,24 +30,33 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
     return { error: r.message };
   }
   if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
-  const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc) : undefined;
+  const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc, r.rewrites) : undefined;
   if (strict !== undefined) return { error: `Internal error occurred: ${strict}`, statusError: true };
-  return { object: r.doc };
+  return { object: r.doc, rewrites: r.rewrites };
 }
 
 /** Patches `object` with an apply configuration (`Object{…}`) under `schema` (deduced when absent). */
-function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef | undefined): MutationOutcome {
+function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef | undefined, validity: LiveValidity): MutationOutcome {
   if (!isCelObject(value)) return { error: `unsupported return type from ApplyConfiguration expression: ${typeof value}` };
   const patch = objectToJson(value, "Object");
   if (isCelError(patch)) return { error: patch.message };
-  const r = schema ? applyConfiguration(object, patch, schema) : applyConfigurationDeduced(object, patch);
-  return r.ok ? { object: r.object } : { error: r.message };
+  const r = schema ? applyConfiguration(object, patch, schema, { validity }) : applyConfigurationDeduced(object, patch, validity);
+  return r.ok ? { object: r.object, rewrites: r.rewrites } : { error: r.message };
 }
 
-/**
- * Applies one mutation's value; `typed`: the kind is built-in (decoded into its Go type);
- * `copyLimitBytes`: the JSON-patch copy budget.
- */
-export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, schema: TypeRef | undefined, typed: boolean, copyLimitBytes: number): MutationOutcome {
-  return patchType === "JSONPatch" ? applyJsonPatchValue(object, value, typed ? schema : undefined, copyLimitBytes) : applyObjectValue(object, value, schema);
+/** How one item's mutations are applied: its type and what is known valid of its versions. */
+export interface ItemPatching {
+  /** The item's schema (absent: no schema, apply configurations use the deduced type). */
+  schema: TypeRef | undefined;
+  /** The kind is built-in (JSON patch results are decoded strictly into its Go type). */
+  typed: boolean;
+  /** Shared by the item's apply configurations (one per item: its successive versions). */
+  validity: LiveValidity;
+}
+
+/** Applies one mutation's value; `copyLimitBytes`: the JSON-patch copy budget. */
+export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, item: ItemPatching, copyLimitBytes: number): MutationOutcome {
+  return patchType === "JSONPatch"
+    ? applyJsonPatchValue(object, value, item.typed ? item.schema : undefined, copyLimitBytes)
+    : applyObjectValue(object, value, item.schema, item.validity);
 }

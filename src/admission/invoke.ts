@@ -1,6 +1,6 @@
 // Runs the selected invocations for one object (reference §2.5, §2.8): matchConditions, the
 // mutations of each invocation in order, and the one reinvocation pass for IfNeeded invocations.
-import { deepEqual, type JsonObject } from "../data/index.js";
+import { rewrittenPaths, type FieldPath, type JsonObject, type Rewrite } from "../data/index.js";
 import type { Invocation } from "./invocation.js";
 import type { PolicyError } from "./policy-error.js";
 import { invocationKey, ReinvocationState } from "./reinvocation.js";
@@ -8,9 +8,12 @@ import { invocationKey, ReinvocationState } from "./reinvocation.js";
 /** Outcome of evaluating the matchConditions of one invocation. */
 export type ConditionOutcome = { matches: boolean } | { error: string };
 
-/** Outcome of one mutation: the new object, or an error (a status error aborts the request). */
+/**
+ * Outcome of one mutation: the new object, or an error (a status error aborts the request).
+ * `rewrites`, when known, turn the object the mutation was given into the new one.
+ */
 export type MutationOutcome =
-  | { object: JsonObject }
+  | { object: JsonObject; rewrites?: readonly Rewrite[] }
   | { error: string; fieldPath?: string; statusError?: boolean };
 
 /** What the invoker needs from compiled policies (CEL and patching live behind it). */
@@ -22,7 +25,10 @@ export interface InvokerPorts<P> {
   failurePolicy(policy: P): "Fail" | "Ignore";
 }
 
-/** One invocation that changed the object: who, in which pass, and the object before and after it. */
+/**
+ * One invocation that changed the object: who, in which pass, the object before and after it, and
+ * the paths it changed (`changedPaths(before, after)`, never empty).
+ */
 export interface InvocationChange {
   pass: 1 | 2;
   policy: string;
@@ -30,6 +36,7 @@ export interface InvocationChange {
   param?: string;
   before: JsonObject;
   after: JsonObject;
+  paths: FieldPath[];
 }
 
 /** The result of admitting one object through its invocations. */
@@ -66,6 +73,9 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
     const key = (inv.key ??= invocationKey(inv.policyName, inv.bindingName, inv.paramKey));
     if (pass === 2 && !state.shouldReinvoke(key)) continue;
     const before = out.object;
+    // The rewrites of the invocation when one mutation changed the object, else the whole object.
+    let rewrites: readonly Rewrite[] | undefined;
+    let changes = 0;
     const count = ports.mutationCount(inv.policy);
     for (let i = 0; i < count; i++) {
       const r = ports.runMutation(inv, i, out.object, oldObject);
@@ -78,12 +88,18 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
         out.errors.push(e);
         continue;
       }
+      if (r.object !== out.object) {
+        changes++;
+        rewrites = r.rewrites;
+      }
       out.object = r.object;
       dirty = true;
     }
-    if (!deepEqual(before, out.object)) {
+    const after = out.object;
+    const paths = after === before ? [] : rewrittenPaths(changes === 1 && rewrites ? rewrites : [{ at: [], before, after }]);
+    if (paths.length > 0) {
       state.promote();
-      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, before, after: out.object });
+      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, before, after, paths });
     }
     if (ports.reinvocationPolicy(inv.policy) === "IfNeeded") state.addPreviouslyInvoked(key);
   }

@@ -145,24 +145,36 @@ export function labelsOf(obj: JsonObject | null | undefined): Readonly<Record<st
   if (!isObject(meta)) return noLabels;
   const labels: JsonValue | undefined = getKey(meta, "labels");
   if (!isObject(labels)) return noLabels;
+  if (labels === recent[0]) return recent[1];
+  if (labels === recent[2]) return recent[3];
   let out = labelsByMap.get(labels);
   if (out === undefined) {
     out = stringLabels(labels);
     labelsByMap.set(labels, out);
   }
+  recent[2] = recent[0];
+  recent[3] = recent[1];
+  recent[0] = labels;
+  recent[1] = out;
   return out;
 }
 
 const noLabels: Readonly<Record<string, string>> = Object.freeze({});
 /** labelsOf per labels map: every policy of an object reads the same labels (data is never mutated in place). */
 const labelsByMap = new WeakMap<JsonObject, Readonly<Record<string, string>>>();
+/**
+ * The last two answers of {@link labelsOf} (labels map, labels, older map, labels), looked up
+ * first: matching an object against its policies asks for its labels and its Namespace's in turn.
+ */
+const recent: [JsonObject | undefined, Readonly<Record<string, string>>, JsonObject | undefined, Readonly<Record<string, string>>] = [undefined, noLabels, undefined, noLabels];
 
 function stringLabels(labels: JsonObject): Readonly<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const k of Object.keys(labels)) {
     const v = labels[k];
     if (typeof v !== "string") return noLabels;
-    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
   }
   return Object.freeze(out);
 }

@@ -18,13 +18,35 @@ export function compiledSelector(spec: LabelSelectorSpec): CompiledSelector {
   return c;
 }
 
+/** Both compiled selectors of a MatchResources (one lookup per match). */
+interface CompiledCriteria {
+  namespaceSelector: CompiledSelector;
+  objectSelector: CompiledSelector;
+}
+
+const compiledCriteria = new WeakMap<MatchResourcesModel, CompiledCriteria>();
+
+function selectorsOf(criteria: MatchResourcesModel): CompiledCriteria {
+  let c = compiledCriteria.get(criteria);
+  if (!c) {
+    c = { namespaceSelector: compiledSelector(criteria.namespaceSelector), objectSelector: compiledSelector(criteria.objectSelector) };
+    compiledCriteria.set(criteria, c);
+  }
+  return c;
+}
+
+/** The answer "does not match" (shared: match results are never modified). */
+const NO_MATCH: MatchResult = Object.freeze({ matches: false });
+const SELECTOR_MATCH = Object.freeze({ matches: true });
+const SELECTOR_NO_MATCH = Object.freeze({ matches: false });
+
 /** objectSelector predicate: empty matches; otherwise the new or the old object's labels must match. */
-function matchObjectSelector(compiled: CompiledSelector, a: RequestAttrs): { matches: boolean; error?: string } {
+function matchObjectSelector(compiled: CompiledSelector, a: RequestAttrs): { readonly matches: boolean; readonly error?: string } {
   if ("error" in compiled) return { matches: false, error: `Internal error occurred: ${compiled.error}` };
   const s = compiled.selector;
-  if (s.empty) return { matches: true };
+  if (s.empty) return SELECTOR_MATCH;
   const hit = (a.object !== null && s.matches(labelsOf(a.object))) || (a.oldObject !== null && s.matches(labelsOf(a.oldObject)));
-  return { matches: hit };
+  return hit ? SELECTOR_MATCH : SELECTOR_NO_MATCH;
 }
 
 /**
@@ -39,25 +61,24 @@ export function matchResources(
   lookup: NamespaceLookup,
   options: MatchOptions = {},
 ): MatchResult {
-  const ns = matchNamespaceSelector(compiledSelector(criteria.namespaceSelector), a, lookup, options.onMissingNamespace);
-  // A missing Namespace is flagged only when it decided the outcome: when everything else matches.
-  const restMatches = (): boolean => {
-    const o = matchObjectSelector(compiledSelector(criteria.objectSelector), a);
-    return (o.matches || o.error !== undefined) && rulesMatch(criteria, a);
-  };
-  const missing = ns.missingNamespace !== undefined ? { missingNamespace: ns.missingNamespace } : {};
-  if (!ns.matches && ns.error === undefined) return ns.missingNamespace !== undefined && restMatches() ? { matches: false, ...missing } : { matches: false };
-  const obj = matchObjectSelector(compiledSelector(criteria.objectSelector), a);
-  if (!obj.matches && obj.error === undefined) return { matches: false };
-  if (!rulesMatch(criteria, a)) return { matches: false };
+  const selectors = selectorsOf(criteria);
+  const ns = matchNamespaceSelector(selectors.namespaceSelector, a, lookup, options.onMissingNamespace);
+  const missingNamespace = ns.missingNamespace;
+  if (!ns.matches && ns.error === undefined) {
+    // A missing Namespace is flagged only when it decided the outcome: when everything else matches.
+    if (missingNamespace === undefined) return NO_MATCH;
+    const o = matchObjectSelector(selectors.objectSelector, a);
+    return (o.matches || o.error !== undefined) && rulesMatch(criteria, a) ? { matches: false, missingNamespace } : NO_MATCH;
+  }
+  const obj = matchObjectSelector(selectors.objectSelector, a);
+  if (!obj.matches && obj.error === undefined) return NO_MATCH;
+  if (!rulesMatch(criteria, a)) return NO_MATCH;
   const error = ns.error ?? obj.error;
-  if (error !== undefined) return { matches: false, error, ...missing };
-  return {
-    matches: true,
-    resource: { group: a.group, version: a.version, resource: a.resource },
-    kind: { ...a.kind },
-    ...missing,
-  };
+  const out: MatchResult = error !== undefined
+    ? { matches: false, error }
+    : { matches: true, resource: { group: a.group, version: a.version, resource: a.resource }, kind: { ...a.kind } };
+  if (missingNamespace !== undefined) out.missingNamespace = missingNamespace;
+  return out;
 }
 
 /** excludeResourceRules must not match; resourceRules must match (an empty list matches). */

@@ -4,7 +4,8 @@ import type { RuleModel } from "./policy-model.js";
 import type { RequestAttrs } from "./match-types.js";
 
 function exactOrWildcard(items: readonly string[], requested: string): boolean {
-  return items.some((i) => i === "*" || i === requested);
+  for (const i of items) if (i === "*" || i === requested) return true;
+  return false;
 }
 
 function isNamespaceResource(a: RequestAttrs): boolean {

@@ -6,7 +6,7 @@ import { goQuote } from "./field-error.js";
 import { labelsOf, type CompiledSelector } from "./label-selector.js";
 import type { MissingNamespacePolicy, NamespaceLookup, RequestAttrs } from "./match-types.js";
 
-/** Result of the namespaceSelector predicate. */
+/** Result of the namespaceSelector predicate (shared between calls: never modified). */
 export interface NamespaceMatch {
   matches: boolean;
   /** Upstream error text (kept by the caller until the rules are known to match). */
@@ -14,6 +14,9 @@ export interface NamespaceMatch {
   /** Name of a Namespace the selector needed but the list lacks. */
   missingNamespace?: string;
 }
+
+const NS_MATCH: NamespaceMatch = Object.freeze({ matches: true });
+const NS_NO_MATCH: NamespaceMatch = Object.freeze({ matches: false });
 
 /** apiserver's NotFound text for a namespace. */
 export function namespaceNotFound(name: string): string {
@@ -32,20 +35,20 @@ export function matchNamespaceSelector(
   lookup: NamespaceLookup,
   onMissing: MissingNamespacePolicy = "error",
 ): NamespaceMatch {
-  if (a.namespace === "" && a.resource !== "namespaces") return { matches: true };
+  if (a.namespace === "" && a.resource !== "namespaces") return NS_MATCH;
   if ("error" in compiled) return { matches: false, error: `Internal error occurred: ${compiled.error}` };
   const selector = compiled.selector;
-  if (selector.empty) return { matches: true };
+  if (selector.empty) return NS_MATCH;
   if (a.resource === "namespaces" && a.subresource === "" && (a.operation === "CREATE" || a.operation === "UPDATE")) {
     if (!a.object) return { matches: false, error: "Internal error occurred: object does not implement the Object interfaces" };
-    return { matches: selector.matches(labelsOf(a.object)) };
+    return selector.matches(labelsOf(a.object)) ? NS_MATCH : NS_NO_MATCH;
   }
   const ns = lookup(a.namespace);
   if (!ns) {
     if (onMissing === "error") return { matches: false, error: namespaceNotFound(a.namespace), missingNamespace: a.namespace };
     return { matches: selector.matches({}), missingNamespace: a.namespace };
   }
-  return { matches: selector.matches(labelsOf(ns)) };
+  return selector.matches(labelsOf(ns)) ? NS_MATCH : NS_NO_MATCH;
 }
 
 /** The `namespaceObject` of a request, or the Namespace that is missing from the list. */

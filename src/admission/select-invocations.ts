@@ -4,7 +4,7 @@ import type { JsonObject } from "../data/index.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import type { Invocation } from "./invocation.js";
 import { matchBinding, matchPolicy } from "./match-resources.js";
-import type { NamespaceLookup, RequestAttrs } from "./match-types.js";
+import type { MatchOptions, NamespaceLookup, RequestAttrs } from "./match-types.js";
 import { paramKey, type ParamIndex, type ParamScope } from "./params.js";
 import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import type { PolicyError } from "./policy-error.js";
@@ -26,6 +26,8 @@ export interface Selection {
   errors: PolicyError[];
 }
 
+const assumeNoLabels: MatchOptions = { onMissingNamespace: "assume-no-labels" };
+
 /**
  * Builds the invocation list of one request. `bound` may be only the policies whose rules can
  * match (see policy-index.ts); `collector` answers param lookups (Default: a fresh one, uncached).
@@ -40,27 +42,26 @@ export function selectInvocations(
   const out: Selection = { invocations: [], errors: [] };
   for (const b of bound) {
     const policy = b.compiled.model;
-    const base = { policy: policy.name, failurePolicy: policy.failurePolicy };
-    const pm = matchPolicy(policy, attrs, namespaces, { onMissingNamespace: "assume-no-labels" });
+    const pm = matchPolicy(policy, attrs, namespaces, assumeNoLabels);
     if (pm.error !== undefined) {
-      out.errors.push({ ...base, code: "configure-policy", message: pm.error });
+      out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: pm.error });
       continue;
     }
     if (!pm.matches) continue;
     if (b.configError !== undefined) {
-      out.errors.push({ ...base, code: "configure-policy", message: b.configError });
+      out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: b.configError });
       continue;
     }
     for (const binding of b.bindings) {
-      const bm = matchBinding(binding, attrs, namespaces, { onMissingNamespace: "assume-no-labels" });
+      const bm = matchBinding(binding, attrs, namespaces, assumeNoLabels);
       if (bm.error !== undefined) {
-        out.errors.push({ ...base, binding: binding.name, code: "configure-binding", message: bm.error });
+        out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: bm.error });
         continue;
       }
       if (!bm.matches) continue;
       const collected = collector.collect(policy, binding, attrs.namespace, b.paramScope ?? "Namespaced");
       if ("error" in collected) {
-        out.errors.push({ ...base, binding: binding.name, code: "configure-binding", message: collected.error });
+        out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: collected.error });
         continue;
       }
       if ("none" in collected) continue;

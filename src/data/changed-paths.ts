@@ -1,5 +1,5 @@
-// Field paths where two JSON values differ (used by diffs and by admission's `info` results), and
-// their text form (`spec.containers[1].image`).
+// Field paths where two JSON values differ (used by diffs and by admission's `info` results), the
+// same paths from the sub-trees a writer reports it rewrote, and their text (`spec.containers[1].image`).
 import { deepEqual } from "./equal.js";
 import { isObject } from "./access.js";
 import type { JsonValue } from "./types.js";
@@ -15,6 +15,28 @@ export type FieldPath = ReadonlyArray<string | number>;
 export function changedPaths(before: JsonValue | undefined, after: JsonValue | undefined, at: FieldPath = []): FieldPath[] {
   const out: FieldPath[] = [];
   collect(before, after, [...at], out);
+  return out;
+}
+
+/**
+ * A sub-tree a new version of a value rewrote: at `at`, `before` became `after` (either may be
+ * absent). Rewrites describe a new version when everything outside them is shared with the old
+ * version by reference, and they come in the order {@link changedPaths} walks (map keys in the
+ * old version's order, then added keys in the new version's order; list indexes ascending).
+ */
+export interface Rewrite {
+  readonly at: FieldPath;
+  readonly before: JsonValue | undefined;
+  readonly after: JsonValue | undefined;
+}
+
+/**
+ * `changedPaths(before, after)` of a whole value from its {@link Rewrite}s: the same walk, only
+ * below the rewritten sub-trees.
+ */
+export function rewrittenPaths(rewrites: readonly Rewrite[]): FieldPath[] {
+  const out: FieldPath[] = [];
+  for (const r of rewrites) collect(r.before, r.after, [...r.at], out);
   return out;
 }
 
@@ -84,5 +106,10 @@ function startsWith(keys: readonly string[], prefix: readonly string[]): boolean
 
 /** `spec.containers[1].image` */
 export function pathText(p: FieldPath): string {
-  return p.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("");
+  let out = "";
+  for (let i = 0; i < p.length; i++) {
+    const k = p[i];
+    out += typeof k === "number" ? `[${k}]` : i === 0 ? k : "." + k;
+  }
+  return out;
 }

@@ -4,5 +4,5 @@ export type { JsonValue, JsonObject } from "./types.js";
 export { isObject, hasKey, getKey, setKey, getPath, getString, numberOf } from "./access.js";
 export { deepEqual, deepClone, goJsonRoundTrip } from "./equal.js";
 export { goQuote } from "./go-quote.js";
-export { changedPaths, pathText } from "./changed-paths.js";
-export type { FieldPath } from "./changed-paths.js";
+export { changedPaths, rewrittenPaths, pathText } from "./changed-paths.js";
+export type { FieldPath, Rewrite } from "./changed-paths.js";

@@ -17,25 +17,38 @@ export interface FindAtomicsOptions {
 /** Paths (`.spec.selector`, `.spec.containers[0].args`) of atomic nodes in `v`, depth first. */
 export function findAtomics(schema: Schema, spec: TypeSpec, v: JsonValue, options: FindAtomicsOptions = {}): string[] {
   const out: string[] = [];
-  walk(schema, spec, v, "", options.everyKey === true, out);
+  walk(schema, spec, v, [], options.everyKey === true, out);
   return out;
 }
 
-function walk(schema: Schema, spec: TypeSpec, v: JsonValue, path: string, everyKey: boolean, out: string[]): void {
+/** `.spec.containers[0].args` */
+function pathString(at: readonly (string | number)[]): string {
+  return at.map((k) => (typeof k === "number" ? `[${k}]` : "." + k)).join("");
+}
+
+/** Walks `v` at path `at` (keys and indexes, formatted only for a node found). */
+function walk(schema: Schema, spec: TypeSpec, v: JsonValue, at: (string | number)[], everyKey: boolean, out: string[]): void {
   const a = schema.resolve(spec);
   if (a === undefined) return;
   const m = asMap(v);
   if (m !== undefined && a.map !== undefined) {
-    if (a.map.relationship === "atomic") out.push(path);
+    if (a.map.relationship === "atomic") out.push(pathString(at));
     for (const key of Object.keys(m)) {
       const t = a.map.fields.get(key)?.type ?? (everyKey ? a.map.elementType : undefined);
-      if (t !== undefined) walk(schema, t, m[key], `${path}.${key}`, everyKey, out);
+      if (t === undefined) continue;
+      at.push(key);
+      walk(schema, t, m[key], at, everyKey, out);
+      at.pop();
     }
   }
   const l = asList(v);
   if (l !== undefined && a.list !== undefined) {
-    if (a.list.relationship === "atomic") out.push(path);
-    for (let i = 0; i < l.length; i++) walk(schema, a.list.elementType, l[i], `${path}[${i}]`, everyKey, out);
+    if (a.list.relationship === "atomic") out.push(pathString(at));
+    for (let i = 0; i < l.length; i++) {
+      at.push(i);
+      walk(schema, a.list.elementType, l[i], at, everyKey, out);
+      at.pop();
+    }
   }
 }
 

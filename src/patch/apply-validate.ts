@@ -1,25 +1,25 @@
 // Schema validation of a value against a type, as SMD `TypedValue.Validate`: unknown fields,
 // scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed).
-import type { JsonObject, JsonValue } from "../data/index.js";
+import type { JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
-import { smdError, withPrefix, type SmdError } from "./merge-errors.js";
+import { NO_ERRS, smdError, withPrefix, type SmdError } from "./merge-errors.js";
 import { listItemPathElement, listItemProblem, peId, peString, type PathElement } from "./merge-keys.js";
 import { asMap, goType, goValueSharpV, goValueV, isFloat, isInt } from "./merge-values.js";
 
 /** SMD `validateScalar`: null and absent pass; `prefix` is `lhs: ` / `rhs: ` in merges. */
 export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix = ""): SmdError[] {
-  if (v === undefined || v === null) return [];
+  if (v === undefined || v === null) return NO_ERRS;
   switch (t) {
     case "numeric":
-      return isInt(v) || isFloat(v) ? [] : smdError(`${prefix}expected numeric (int or float), got ${goType(v)}`);
+      return isInt(v) || isFloat(v) ? NO_ERRS : smdError(`${prefix}expected numeric (int or float), got ${goType(v)}`);
     case "string":
-      return typeof v === "string" ? [] : smdError(`${prefix}expected string, got ${goValueSharpV(v)}`);
+      return typeof v === "string" ? NO_ERRS : smdError(`${prefix}expected string, got ${goValueSharpV(v)}`);
     case "boolean":
-      return typeof v === "boolean" ? [] : smdError(`${prefix}expected boolean, got ${goValueV(v)}`);
+      return typeof v === "boolean" ? NO_ERRS : smdError(`${prefix}expected boolean, got ${goValueV(v)}`);
     case "untyped":
       return isInt(v) || isFloat(v) || typeof v === "string" || typeof v === "boolean"
-        ? []
+        ? NO_ERRS
         : smdError(`${prefix}expected any scalar, got ${goValueV(v)}`);
   }
 }
@@ -28,82 +28,65 @@ export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix =
  * Validates `v` against `spec`; returns every error SMD would report (paths relative to `v`).
  * @param allowDuplicates accept repeated keys in associative lists (live objects, SMD
  * `AllowDuplicates`). Default: false.
+ * @param base with `allowDuplicates` only: a value known to pass this validation under `spec`.
+ * A sub-tree of `v` that is the sub-tree of `base` at the same route (by reference) is valid
+ * too, so it is not walked: validating a new version of a live object costs only its rewritten
+ * parts. Default: none (everything is walked).
  */
-export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false): SmdError[] {
-  return validateNode(schema, spec, v, allowDuplicates, allowDuplicates ? MEMO_LEVELS : 0);
+export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false, base?: JsonValue): SmdError[] {
+  return validateNode(schema, spec, v, allowDuplicates, allowDuplicates ? base : undefined);
 }
 
-/** How many map levels from the root remember that a live value was valid (root, its children). */
-const MEMO_LEVELS = 2;
-
-function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean, memo: number): SmdError[] {
+function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
+  if (v === base) return NO_ERRS;
   const a = resolveAtom(schema, spec);
   if (typeof a === "string") return smdError(a);
   switch (walkedForm(a, v)) {
     case "map":
-      return validateMap(schema, a.map as MapType, v, dup, memo);
+      return validateMap(schema, a.map as MapType, v, dup, base);
     case "scalar":
       return validateScalar(a.scalar as ScalarKind, v);
     case "list":
-      return validateList(schema, a.list as ListType, v, dup);
+      return validateList(schema, a.list as ListType, v, dup, base);
     case undefined:
       return smdError(invalidAtomMessage(spec));
   }
 }
 
-/** Prefixes `errs` onto `into` (building the prefix only when there are errors). */
-function pushPrefixed(into: SmdError[], errs: SmdError[], prefix: () => string): void {
-  if (errs.length > 0) into.push(...withPrefix(errs, prefix()));
-}
+const hasOwn = Object.prototype.hasOwnProperty;
 
-/**
- * Maps of the top {@link MEMO_LEVELS} levels found valid as live values (duplicates allowed) under
- * a map type. Data is never modified in place, so they stay valid: a live object that a
- * copy-on-write JSON patch rebuilt along one path is validated again only under the top-level
- * fields it touched. (Deeper entries would cost more in the weak map than they save.)
- */
-const validLive = new WeakMap<JsonObject, MapType>();
-
-/**
- * Records `v` as valid under `spec` as a live value (duplicates allowed) without walking it: for
- * values valid by construction, such as a merge of two valid values.
- */
-export function markValidLive(schema: Schema, spec: TypeSpec, v: JsonObject): void {
-  const a = resolveAtom(schema, spec);
-  if (typeof a !== "string" && walkedForm(a, v) === "map") validLive.set(v, a.map as MapType);
-}
-
-function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, memo: number): SmdError[] {
-  if (v === null) return [];
+function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
+  if (v === null) return NO_ERRS;
   const m = asMap(v);
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
-  if (memo === 0) return mapErrors(schema, t, m, dup, 0);
-  if (validLive.get(m) === t) return [];
-  const errs = mapErrors(schema, t, m, dup, memo - 1);
-  if (errs.length === 0) validLive.set(m, t);
-  return errs;
-}
-
-function mapErrors(schema: Schema, t: MapType, m: JsonObject, dup: boolean, memo: number): SmdError[] {
-  const errs: SmdError[] = [];
+  const b = asMap(base);
+  let errs: SmdError[] | undefined; // from the first error on
   for (const key of Object.keys(m)) {
+    const value = m[key];
+    const bv = b !== undefined && hasOwn.call(b, key) ? b[key] : undefined;
+    if (bv !== undefined && value === bv) continue; // a sub-tree of `base`: declared, and valid
     const field = t.fields.get(key);
     const spec = field?.type ?? t.elementType;
     if (spec === undefined) {
-      errs.push({ path: "." + key, message: "field not declared in schema" });
+      (errs ??= []).push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    pushPrefixed(errs, validateNode(schema, spec, m[key], dup, memo), () => "." + key);
+    const e = validateNode(schema, spec, value, dup, bv);
+    if (e.length > 0) (errs ??= []).push(...withPrefix(e, "." + key));
   }
-  return errs;
+  return errs ?? NO_ERRS;
 }
 
-function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): SmdError[] {
-  if (v === null) return [];
+function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
+  if (v === null) return NO_ERRS;
   if (!Array.isArray(v)) return smdError(`expected list, got ${goValueV(v)}`);
   const errs: SmdError[] = [];
   const seen = new Set<string>();
+  // Only with duplicates allowed (see validateValue) are items checked one by one, so an item of
+  // `base` at the same index is valid here too.
+  const b = Array.isArray(base) ? base : undefined;
   for (let i = 0; i < v.length; i++) {
+    if (b !== undefined && i < b.length && v[i] === b[i]) continue;
     let pe: PathElement | undefined;
     if (t.relationship !== "associative") {
       pe = { kind: "index", index: i };
@@ -125,9 +108,8 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean): 
       if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
       seen.add(id);
     }
-    const at = pe;
-    const item = v[i];
-    pushPrefixed(errs, validateNode(schema, t.elementType, item, dup, 0), () => peString(at ?? (listItemPathElement(schema, t, item) as PathElement)));
+    const e = validateNode(schema, t.elementType, v[i], dup, b !== undefined && i < b.length ? b[i] : undefined);
+    if (e.length > 0) errs.push(...withPrefix(e, peString(pe ?? (listItemPathElement(schema, t, v[i]) as PathElement))));
   }
-  return errs;
+  return errs.length > 0 ? errs : NO_ERRS;
 }

@@ -1,19 +1,34 @@
 // ApplyConfiguration patching (apiserver `ApplyStructuredMergeDiff`): validate the patch against
 // the schema, refuse atomic nodes, type the live object (duplicates allowed), then merge.
-import { getKey, isObject, setKey, type JsonObject } from "../data/index.js";
+import { getKey, isObject, setKey, type JsonObject, type Rewrite } from "../data/index.js";
 import { builtinSchema, DEDUCED_TYPE, type TypeRef } from "../schema/index.js";
 import { atomicsMessage, findAtomics } from "./apply-atomics.js";
-import { markValidLive, validateValue } from "./apply-validate.js";
+import { validateValue } from "./apply-validate.js";
 import { formatSmdErrors } from "./merge-errors.js";
-import { mergeValues } from "./merge.js";
+import { mergeWithRewrites } from "./merge.js";
 
 /** Which step refused the patch. */
 export type ApplyErrorCode = "invalid-patch" | "atomic" | "invalid-live" | "merge";
 
-/** Result of {@link applyConfiguration}: a new object, or the apiserver's error text. */
+/**
+ * Result of {@link applyConfiguration}: a new object with the {@link Rewrite}s that turn the live
+ * object into it, or the apiserver's error text.
+ */
 export type ApplyResult =
-  | { ok: true; object: JsonObject }
+  | { ok: true; object: JsonObject; rewrites: Rewrite[] }
   | { ok: false; code: ApplyErrorCode; message: string };
+
+/**
+ * The last version of one live object known valid under one type, kept by the caller across the
+ * applies to successive versions of that object (which share most sub-trees with each other).
+ * An apply validates its live object only where it differs from `object` (when `type` is its
+ * type), then records here its live object once found valid, and its result (a merge of two
+ * valid values is valid).
+ */
+export interface LiveValidity {
+  type?: TypeRef;
+  object?: JsonObject;
+}
 
 /** Options of {@link applyConfiguration}. */
 export interface ApplyOptions {
@@ -22,6 +37,18 @@ export interface ApplyOptions {
    * list in the patch must be refused). Default: false (the apiserver's rule).
    */
   everyKeyAtomic?: boolean;
+  /** What is known valid of earlier versions of `live`, read and updated. Default: nothing. */
+  validity?: LiveValidity;
+}
+
+function sameType(a: TypeRef | undefined, b: TypeRef): boolean {
+  return a !== undefined && a.schema === b.schema && a.spec === b.spec;
+}
+
+function recordValid(validity: LiveValidity | undefined, type: TypeRef, object: JsonObject): void {
+  if (validity === undefined) return;
+  validity.type = type;
+  validity.object = object;
 }
 
 const PREFIX = "error applying patch: ";
@@ -52,23 +79,30 @@ export function applyConfiguration(live: JsonObject, patch: JsonObject, type: Ty
   }
   const atomics = findAtomics(schema, spec, p, { everyKey: options.everyKeyAtomic === true });
   if (atomics.length > 0) return fail("atomic", atomicsMessage(atomics));
-  const liveErrs = validateValue(schema, spec, live, true);
+  const { validity } = options;
+  const liveErrs = validateValue(schema, spec, live, true, sameType(validity?.type, type) ? validity?.object : undefined);
   if (liveErrs.length > 0) {
     return fail("invalid-live", `failed to convert original object to typed object: ${formatSmdErrors(liveErrs)}`);
   }
-  const merged = mergeValues(schema, spec, live, p);
+  recordValid(validity, type, live);
+  const merged = mergeWithRewrites(schema, spec, live, p);
   if (merged.errs.length > 0) return fail("merge", `failed to merge patch: ${formatSmdErrors(merged.errs)}`);
   const object = isObject(merged.out) ? merged.out : {};
-  markValidLive(schema, spec, object); // a merge of two valid values is valid: the next mutation need not walk it
-  return { ok: true, object };
+  recordValid(validity, type, object);
+  const rewrites = object === merged.out ? merged.rewrites : [{ at: [], before: live, after: object }];
+  return { ok: true, object, rewrites };
 }
+
+let deduced: TypeRef | undefined;
 
 /**
  * kmutate's extension for kinds without a schema (reference §6.6): the SMD deduced type (maps
  * merge granularly, scalars replace) and every list in the patch refused as atomic.
+ * `validity`: as {@link ApplyOptions.validity}.
  */
-export function applyConfigurationDeduced(live: JsonObject, patch: JsonObject): ApplyResult {
-  return applyConfiguration(live, patch, { schema: builtinSchema(), spec: { named: DEDUCED_TYPE } }, { everyKeyAtomic: true });
+export function applyConfigurationDeduced(live: JsonObject, patch: JsonObject, validity?: LiveValidity): ApplyResult {
+  deduced ??= { schema: builtinSchema(), spec: { named: DEDUCED_TYPE } };
+  return applyConfiguration(live, patch, deduced, { everyKeyAtomic: true, validity });
 }
 
 function fail(code: ApplyErrorCode, message: string): ApplyResult {

@@ -1,6 +1,7 @@
 // RFC 6902 JSON patch applied with kube-apiserver's semantics (gopkg.in/evanphx/json-patch.v4
 // with SupportNegativeIndices and a 3 MiB AccumulatedCopySizeLimit), pure and never throwing.
-import { deepClone, isObject, type JsonValue } from "../data/index.js";
+import { deepClone, isObject, type JsonValue, type Rewrite } from "../data/index.js";
+import { jsonPatchRewrites } from "./jsonpatch-rewrites.js";
 import { GoPanic, RAW_NULL, type WNode } from "./jsonpatch-node.js";
 import { finishTree } from "./jsonpatch-walk.js";
 import {
@@ -29,7 +30,11 @@ export type JsonPatchErrorCode = "apply" | "copyLimit" | "panic";
 
 /** The result of {@link applyJsonPatch}. */
 export type JsonPatchOutcome =
-  | { kind: "applied"; doc: JsonValue }
+  /**
+   * With `shareInput`, `rewrites` turn `doc` into the applied document when the operations
+   * write below one place reached through maps (see `jsonPatchRewrites`); else absent.
+   */
+  | { kind: "applied"; doc: JsonValue; rewrites?: Rewrite[] }
   /** A `test` failed: upstream skips the whole mutation, without an error. */
   | { kind: "testFailed"; index: number }
   /** `message` is exactly what the apiserver reports: `JSON Patch: <library message>`. */
@@ -107,5 +112,7 @@ export function applyJsonPatch(doc: JsonValue, ops: readonly JsonPatchOperation[
     if ("testFailed" in outcome) return { kind: "testFailed", index };
     return { kind: "error", message: `JSON Patch: ${outcome.error}`, code: outcome.code, index };
   }
-  return { kind: "applied", doc: finishTree(state, state.rawNullUsed) };
+  const applied = finishTree(state, state.rawNullUsed);
+  const rewrites = shareInput ? jsonPatchRewrites(doc, applied, ops) : undefined;
+  return rewrites ? { kind: "applied", doc: applied, rewrites } : { kind: "applied", doc: applied };
 }

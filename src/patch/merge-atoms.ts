@@ -1,5 +1,5 @@
-// Schema atoms as the SMD walkers use them: resolving a type spec (with SMD's error texts),
-// picking the atom form that fits a value, and comparing two such picks.
+// Schema atoms as the SMD walkers use them: resolving a type spec (with SMD's error texts) and
+// picking the atom forms that fit a value.
 import type { JsonValue } from "../data/index.js";
 import type { Atom, Schema, TypeSpec } from "../schema/index.js";
 import { asList, asMap, isScalar } from "./merge-values.js";
@@ -14,40 +14,43 @@ export function resolveAtom(schema: Schema, spec: TypeSpec): Atom | string {
   return `schema error: no type found matching: ${spec.named ?? "inlined type"}`;
 }
 
-/** SMD `deduceAtom`: the single form of `a` matching `v`, else `a` unchanged. */
-export function deduceAtom(a: Atom, v: JsonValue | undefined): Atom {
-  if (v === undefined) return a;
-  if (isScalar(v)) return a.scalar !== undefined ? { scalar: a.scalar } : a;
-  if (asList(v) !== undefined) return a.list !== undefined ? { list: a.list } : a;
-  if (asMap(v) !== undefined) return a.map !== undefined ? { map: a.map } : a;
-  return a;
+/** A set of atom forms as bits: {@link MAP_FORM}, {@link SCALAR_FORM}, {@link LIST_FORM}. */
+export type AtomForms = number;
+export const MAP_FORM = 1;
+export const SCALAR_FORM = 2;
+export const LIST_FORM = 4;
+
+function formsOf(a: Atom): AtomForms {
+  return (a.map !== undefined ? MAP_FORM : 0) | (a.scalar !== undefined ? SCALAR_FORM : 0) | (a.list !== undefined ? LIST_FORM : 0);
+}
+
+/**
+ * SMD `deduceAtom` as the forms of its pick: the single form of `a` matching `v`, else every
+ * form of `a` (two picks are SMD's "same atom" when their forms are equal).
+ */
+export function deducedForms(a: Atom, v: JsonValue | undefined): AtomForms {
+  if (v !== undefined) {
+    if (isScalar(v)) {
+      if (a.scalar !== undefined) return SCALAR_FORM;
+    } else if (asList(v) !== undefined) {
+      if (a.list !== undefined) return LIST_FORM;
+    } else if (asMap(v) !== undefined) {
+      if (a.map !== undefined) return MAP_FORM;
+    }
+  }
+  return formsOf(a);
 }
 
 /** One form of an atom. */
 export type AtomForm = "map" | "scalar" | "list";
 
 /**
- * The form SMD walks `v` as (what the walkers do with {@link deduceAtom}'s pick, without
- * building it): the form matching `v` when `a` has it, else the first of map, scalar, list.
+ * The form SMD walks `v` as (the walkers' dispatch on {@link deducedForms}'s pick): the form
+ * matching `v` when `a` has it, else the first of map, scalar, list.
  */
 export function walkedForm(a: Atom, v: JsonValue | undefined): AtomForm | undefined {
-  if (v !== undefined) {
-    if (isScalar(v)) {
-      if (a.scalar !== undefined) return "scalar";
-    } else if (asList(v) !== undefined) {
-      if (a.list !== undefined) return "list";
-    } else if (asMap(v) !== undefined) {
-      if (a.map !== undefined) return "map";
-    }
-  }
-  return a.map !== undefined ? "map" : a.scalar !== undefined ? "scalar" : a.list !== undefined ? "list" : undefined;
-}
-
-/** Equality of two deductions from the same atom (same forms present). */
-export function sameForms(x: Atom, y: Atom): boolean {
-  return (x.scalar === undefined) === (y.scalar === undefined) &&
-    (x.list === undefined) === (y.list === undefined) &&
-    (x.map === undefined) === (y.map === undefined);
+  const f = deducedForms(a, v);
+  return f & MAP_FORM ? "map" : f & SCALAR_FORM ? "scalar" : f & LIST_FORM ? "list" : undefined;
 }
 
 /** SMD's message for an atom with no form. */

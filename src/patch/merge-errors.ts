@@ -7,6 +7,9 @@ export interface SmdError {
   message: string;
 }
 
+/** No errors: shared by every walker that found none (so lists of errors are never appended to). */
+export const NO_ERRS: SmdError[] = [];
+
 /** A single error without a path. */
 export function smdError(message: string): SmdError[] {
   return [{ path: "", message }];

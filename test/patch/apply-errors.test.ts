@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../src/data/index.js";
 import { createSchemaRegistry, type TypeRef } from "../../src/schema/index.js";
-import { applyConfiguration, applyConfigurationDeduced, type ApplyErrorCode } from "../../src/patch/apply.js";
+import { applyConfiguration, applyConfigurationDeduced, type ApplyErrorCode, type ApplyResult } from "../../src/patch/apply.js";
 import { readYaml, sharedFile } from "../schema/fixtures.js";
 
 const crdCase = readYaml(sharedFile("scenarios/crd-01-list-map-merge.yaml")) as { input: JsonObject[] };
@@ -198,11 +198,17 @@ test("apply forces apiVersion and kind of the patch to the live object's", () =>
 
 // No schema (§6.6): deduced type, maps granular, scalars replace, every list refused.
 const unknownLive: JsonObject = { apiVersion: "x.io/v1", kind: "Thing", metadata: { name: "t", labels: { a: "1" } }, spec: { n: 1, items: ["a"] } };
-const deduced: { name: string; patch: JsonObject; expected: JsonValue }[] = [
+const deduced: { name: string; patch: JsonObject; expected: ApplyResult }[] = [
   {
     name: "maps merge granularly and scalars replace",
     patch: { metadata: { labels: { b: "2" } }, spec: { n: 2, m: { k: true } } },
-    expected: { ok: true, object: { apiVersion: "x.io/v1", kind: "Thing", metadata: { name: "t", labels: { a: "1", b: "2" } }, spec: { n: 2, items: ["a"], m: { k: true } } } },
+    expected: { ok: true, object: { apiVersion: "x.io/v1", kind: "Thing", metadata: { name: "t", labels: { a: "1", b: "2" } }, spec: { n: 2, items: ["a"], m: { k: true } } },
+      rewrites: [
+        { at: ["metadata", "labels", "b"], before: undefined, after: "2" },
+        { at: ["spec", "n"], before: 1, after: 2 },
+        { at: ["spec", "m"], before: undefined, after: { k: true } },
+      ],
+    },
   },
   {
     name: "every list in the patch is refused, also under undeclared keys",

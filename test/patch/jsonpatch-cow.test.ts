@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { applyJsonPatch, type JsonPatchOperation, type JsonPatchOutcome } from "../../src/patch/jsonpatch.js";
 import { escapeToken, splitPointer } from "../../src/patch/json-pointer.js";
-import { JsonFloat, deepClone, isObject, setKey, type JsonObject, type JsonValue } from "../../src/data/index.js";
+import { JsonFloat, changedPaths, deepClone, isObject, rewrittenPaths, setKey, type FieldPath, type JsonObject, type JsonValue } from "../../src/data/index.js";
 
 const op = (o: string, path: string, ...rest: [JsonValue?]): JsonPatchOperation =>
   rest.length === 0 ? { op: o, path, hasValue: false } : { op: o, path, value: rest[0], hasValue: true };
@@ -190,10 +190,10 @@ function pointers(v: JsonValue, prefix = ""): string[] {
   return out;
 }
 
-function opsArb(doc: JsonValue): fc.Arbitrary<JsonPatchOperation[]> {
+function opsArb(doc: JsonValue, names = ["add", "remove", "replace", "move", "copy", "test"]): fc.Arbitrary<JsonPatchOperation[]> {
   const known = pointers(doc);
   const pathArb = fc.oneof(fc.constantFrom(...known), fc.tuple(fc.constantFrom(...known), fc.constantFrom("/-", "/-1", "/0", "/x", "/a")).map(([a, b]) => a + b));
-  const one = fc.record({ op: fc.constantFrom("add", "remove", "replace", "move", "copy", "test"), path: pathArb, from: pathArb, value: valueArb, hasValue: fc.boolean() })
+  const one = fc.record({ op: fc.constantFrom(...names), path: pathArb, from: pathArb, value: valueArb, hasValue: fc.boolean() })
     .map((o): JsonPatchOperation => ({ op: o.op, path: o.path, from: o.from, value: o.value, hasValue: o.hasValue }));
   return fc.array(one, { maxLength: 8 });
 }
@@ -213,4 +213,23 @@ test("property: with deep-frozen inputs, shareInput gives what the fresh mode gi
     deepFreeze(shared.doc);
     assert.equal(canonOutcome(applyJsonPatch(shared.doc, ops2, { shareInput: true })), canonOutcome(applyJsonPatch(fresh.doc, ops2)));
   }), { numRuns: 1000 });
+});
+
+test("property: the rewrites of a shared-input patch give changedPaths(doc, result), at the nodes they name", () => {
+  let withRewrites = 0;
+  const arb = docArb.chain((doc) => fc.tuple(fc.constant(doc), fc.oneof(opsArb(doc, ["add", "remove", "replace", "test"]), opsArb(doc))));
+  fc.assert(fc.property(arb, ([doc, ops]) => {
+    const r = applyJsonPatch(doc, ops, { shareInput: true });
+    if (r.kind !== "applied" || r.rewrites === undefined) return;
+    withRewrites++;
+    const nodeAt = (v: JsonValue, path: FieldPath): JsonValue | undefined =>
+      path.reduce<JsonValue | undefined>((cur, k) => (isObject(cur) && Object.prototype.hasOwnProperty.call(cur, k) ? cur[k] : undefined), v);
+    for (const w of r.rewrites) {
+      assert.equal(nodeAt(doc, w.at), w.before);
+      assert.equal(nodeAt(r.doc, w.at), w.after);
+    }
+    assert.deepEqual(rewrittenPaths(r.rewrites), changedPaths(doc, r.doc));
+  }), { numRuns: 2000 });
+  assert.ok(withRewrites > 200, `only ${withRewrites} patches had rewrites`);
+  assert.equal(applyJsonPatch({ a: { b: 1 } }, [op("add", "/a/c", 2)]).kind === "applied" && "rewrites" in applyJsonPatch({ a: { b: 1 } }, [op("add", "/a/c", 2)]), false, "no rewrites without shareInput");
 });

@@ -1,12 +1,12 @@
 // Laws of the structured merge (fast-check): applying a patch twice equals applying it once,
-// merging an object's own granular sub-tree changes nothing, and inputs are never modified
-// (the result may share their untouched sub-trees).
+// merging an object's own granular sub-tree changes nothing, inputs are never modified (the
+// result may share their untouched sub-trees), and the reported rewrites give `changedPaths`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { deepClone, isObject, type JsonObject, type JsonValue } from "../../src/data/index.js";
+import { changedPaths, deepClone, isObject, rewrittenPaths, type FieldPath, type JsonObject, type JsonValue } from "../../src/data/index.js";
 import { builtinSchema, type TypeRef } from "../../src/schema/index.js";
-import { applyConfiguration } from "../../src/patch/apply.js";
+import { applyConfiguration, applyConfigurationDeduced, type ApplyResult } from "../../src/patch/apply.js";
 import { smdSchema, UNTYPED_TYPES } from "../schema/fixtures.js";
 
 const schema = smdSchema(`types:
@@ -151,4 +151,49 @@ test("property: a Pod's own container list re-applied changes nothing (built-in 
     }),
     { numRuns: 200 },
   );
+});
+
+/** The node at `at` (undefined when a step is missing). */
+function nodeAt(v: JsonValue | undefined, at: FieldPath): JsonValue | undefined {
+  let cur = v;
+  for (const k of at) {
+    if (typeof k === "number") cur = Array.isArray(cur) ? cur[k] : undefined;
+    else cur = isObject(cur) && Object.prototype.hasOwnProperty.call(cur, k) ? cur[k] : undefined;
+  }
+  return cur;
+}
+
+/** The rewrite law on one successful apply: each rewrite is the live/result node at its path, and together they give `changedPaths`. */
+function assertRewrites(l: JsonObject, r: ApplyResult): void {
+  if (!r.ok) return;
+  for (const w of r.rewrites) {
+    assert.equal(nodeAt(l, w.at), w.before, `before at ${JSON.stringify(w.at)}`);
+    assert.equal(nodeAt(r.object, w.at), w.after, `after at ${JSON.stringify(w.at)}`);
+  }
+  assert.deepEqual(rewrittenPaths(r.rewrites), changedPaths(l, r.object));
+}
+
+const number = fc.oneof(fc.integer({ min: -2, max: 2 }), fc.bigInt({ min: -2n, max: 2n }));
+const anyFree: fc.Arbitrary<JsonValue> = fc.letrec((tie) => ({
+  v: fc.oneof({ depthSize: "small" }, small, number, fc.constant(null), fc.dictionary(small, tie("v"), { maxKeys: 3, noNullPrototype: true })),
+})).v as fc.Arbitrary<JsonValue>;
+
+test("property: the rewrites a merge reports give changedPaths(live, result)", () => {
+  const patchN = fc.record({ n: number, labels, free: anyFree, list: fc.uniqueArray(item, { maxLength: 3, selector: (x) => itemId(x as JsonObject) }) }, { requiredKeys: [], noNullPrototype: true });
+  fc.assert(
+    fc.property(live, fc.oneof(patch, patchN as fc.Arbitrary<JsonObject>), (l, p) => assertRewrites(l, applyConfiguration(l, p, ROOT))),
+    { numRuns: 1000 },
+  );
+});
+
+test("property: the rewrites of a merge onto its own result, and of deduced-type merges, give changedPaths", () => {
+  const obj = fc.dictionary(small, anyFree, { maxKeys: 4, noNullPrototype: true }) as fc.Arbitrary<JsonObject>;
+  fc.assert(
+    fc.property(live, patch, patch, (l, p, q) => {
+      const once = applyConfiguration(l, p, ROOT);
+      if (once.ok) assertRewrites(once.object, applyConfiguration(once.object, q, ROOT));
+    }),
+    { numRuns: 300 },
+  );
+  fc.assert(fc.property(obj, obj, (l, p) => assertRewrites(l, applyConfigurationDeduced(l, p))), { numRuns: 1000 });
 });

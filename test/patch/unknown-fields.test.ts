@@ -86,6 +86,7 @@ for (const row of rows) {
     assert.equal(strictDecodingError(deploymentType, row.before, got.doc), row.expected);
     assert.equal(reference(deploymentType, row.before, got.doc), row.expected);
     assert.equal(strictDecodingError(deploymentType, row.before, deepClone(got.doc)), row.expected, "same without sharing");
+    if (got.rewrites) assert.equal(strictDecodingError(deploymentType, row.before, got.doc, got.rewrites), row.expected, "same from the rewrites");
   });
 }
 
@@ -130,16 +131,22 @@ test("property: strictDecodingError equals the before/after set difference of un
   const arb = docArb.chain((doc) => {
     const known = pointers(doc).filter((p) => p !== "");
     const path = fc.oneof(fc.constantFrom(...known), fc.tuple(fc.constantFrom(...known), keyArb).map(([p, k]) => `${p}/${escapeToken(k)}`));
-    const one = fc.record({ op: fc.constantFrom("add", "remove", "replace", "move", "copy"), path, from: path, value: valueArb })
+    const one = fc.record({ op: fc.constantFrom("add", "remove", "replace", "move", "copy", "add", "replace"), path, from: path, value: valueArb })
       .map((o): JsonPatchOperation => ({ op: o.op, path: o.path, from: o.from, value: o.value, hasValue: o.op !== "remove" }));
     return fc.tuple(fc.constant(doc), fc.array(one, { minLength: 1, maxLength: 4 }));
   });
   let checked = 0;
+  let fromRewrites = 0;
   fc.assert(fc.property(arb, ([before, ops]) => {
     const got = applyJsonPatch(before, ops, { shareInput: true });
     if (got.kind !== "applied") return;
     checked++;
-    assert.equal(strictDecodingError(deploymentType, before, got.doc), reference(deploymentType, before, got.doc));
-  }), { numRuns: 600 });
+    const expected = reference(deploymentType, before, got.doc);
+    assert.equal(strictDecodingError(deploymentType, before, got.doc), expected);
+    if (got.rewrites === undefined) return;
+    fromRewrites++;
+    assert.equal(strictDecodingError(deploymentType, before, got.doc, got.rewrites), expected, "from the rewrites");
+  }), { numRuns: 1000 });
   assert.ok(checked > 100, `only ${checked} patches applied`);
+  assert.ok(fromRewrites > 50, `only ${fromRewrites} patches had rewrites`);
 });
