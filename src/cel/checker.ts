@@ -11,7 +11,7 @@ import { isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssig
 import { groundId } from "./check/ground-type.js";
 import { cannotMatch, Instance, resolutionKey, typeVarName } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
-import { openKey, recordOpen, replayBindings, SlotFill, type OpenResolution } from "./check/open-resolution.js";
+import { openKey, recordOpen, replayBindings, OpenArgs, SlotFill, type OpenResolution } from "./check/open-resolution.js";
 import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type OverloadGroup, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
@@ -49,9 +49,9 @@ type Struct = Extract<Expr, { kind: "struct" }>;
 /** Walks one parsed expression; read `types` and `issues` after `run()`. */
 export class Checker {
   /** Type of each node id (final, with unbound type parameters replaced by `dyn`, after `run`). */
-  readonly types = new IdTable<CelType>();
+  readonly types: IdTable<CelType>;
   /** Overloads each call node resolved to (all that matched, in table order). */
-  readonly overloads = new IdTable<readonly Signature[]>();
+  readonly overloads: IdTable<readonly Signature[]>;
   readonly issues: CelIssue[] = [];
   /**
    * False when no validator can report anything here: no list or map literal of two or more
@@ -65,6 +65,10 @@ export class Checker {
   private readonly fill = new SlotFill();
   /** Tokens of the open key of the current resolution (see open-resolution.ts `openKey`). */
   private readonly keyTokens: number[] = [];
+  /** The type variables of the current resolution's arguments (see open-resolution.ts `openKey`). */
+  private readonly openArgs = new OpenArgs();
+  /** Reused argument type arrays, by argument count (see `argTypesOf`). */
+  private readonly argTypeArrays: CelType[][] = [];
   private freeVars = 0;
   /** Local variables in scope (comprehension variables), innermost last. */
   private readonly localNames: string[] = [];
@@ -81,6 +85,10 @@ export class Checker {
   private readonly qualifiedFunctions: ReadonlySet<string>;
 
   constructor(private readonly env: CelEnv, private readonly parsed: ParsedExpr) {
+    // Ids are numbered from 1; the only gaps are the ids of calls a macro replaced: presize to cover them.
+    const ids = parsed.sourceInfo.positions.size + parsed.sourceInfo.macroCalls.size + 1;
+    this.types = new IdTable(ids);
+    this.overloads = new IdTable(ids);
     this.functions = functionCache(env);
     this.roots = qualifiedRoots(env);
     this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
@@ -282,13 +290,19 @@ export class Checker {
     return { args: s.args.map((a) => substitute(subs, a, false)), result: substitute(subs, s.result, false) };
   }
 
+  /** A reused array of `n` argument types (resolutions do not nest; nothing keeps it). */
+  private argTypesOf(n: number): CelType[] {
+    return (this.argTypeArrays[n] ??= new Array<CelType>(n));
+  }
+
   private resolve(e: Call, name: string, fns: FunctionSignatures, target: Expr | undefined): void {
     const member = target !== undefined;
     const group = member ? fns.member : fns.global;
-    const argExprs = member ? [target, ...e.args] : e.args;
-    const argTypes: CelType[] = [];
-    for (let i = 0; i < argExprs.length; i++) argTypes.push(this.typeOf(argExprs[i]!));
-    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, sharedRows(group, FIRST_ROW), argExprs, argTypes);
+    const args = e.args, off = member ? 1 : 0;
+    const argTypes = this.argTypesOf(args.length + off);
+    if (member) argTypes[0] = this.typeOf(target);
+    for (let i = 0; i < args.length; i++) argTypes[i + off] = this.typeOf(args[i]!);
+    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, sharedRows(group, FIRST_ROW), target, argTypes);
     // Ground argument types resolve the same way every time: reuse the rows and result. (The fresh
     // type variables such a resolution binds are never seen again; they are still numbered.)
     const key = resolutionKey(argTypes);
@@ -303,14 +317,12 @@ export class Checker {
     }
     // Argument types with unbound type variables resolve the same way up to their renaming.
     let open = 0;
-    let vars: CelType[] | undefined, init: (CelType | undefined)[] | undefined;
+    const openArgs = this.openArgs;
     if (key === undefined) {
-      vars = [];
-      init = [];
-      open = openKey(argTypes, this.mappings, vars, init, this.keyTokens);
+      open = openKey(argTypes, this.mappings, openArgs, this.keyTokens);
       if (open > 0) {
         const hit = group.openResolved.get(this.keyTokens, open);
-        if (hit) return this.replay(e, group, hit, vars);
+        if (hit) return this.replay(e, group, hit);
       }
     }
     const base = this.freeVars;
@@ -341,31 +353,32 @@ export class Checker {
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundId(result) >= 0) {
       group.resolved.set(key, { matched, result });
     }
-    if (open > 0 && group.openResolved.size < RESOLUTION_LIMIT) recordOpen(this.mappings, group.openResolved, this.keyTokens, open, { vars: vars!, init: init!, base, paramCount: group.paramCount }, matched, result);
+    if (open > 0 && group.openResolved.size < RESOLUTION_LIMIT) recordOpen(this.mappings, group.openResolved, this.keyTokens, open, { args: openArgs, base, paramCount: group.paramCount }, matched, result);
     this.overloads.set(e.id, matched);
     this.setType(e.id, result);
   }
 
-  /** Applies a recorded open resolution to this call's argument variables `vars` (fresh variables numbered as a resolution would). */
-  private replay(e: Call, group: OverloadGroup, hit: OpenResolution, vars: readonly CelType[]): void {
+  /** Applies a recorded open resolution to this call's argument variables (`openArgs`; fresh variables numbered as a resolution would). */
+  private replay(e: Call, group: OverloadGroup, hit: OpenResolution): void {
     const fill = this.fill;
-    const n = vars.length;
+    const { vars, count: n } = this.openArgs;
     const base = this.freeVars;
     for (let i = 0; i < n; i++) fill.types[i] = vars[i]!;
     for (let i = 0; i < group.paramCount; i++) fill.types[n + i] = this.newTypeVar();
-    replayBindings(this.mappings, hit, vars, fill, base);
+    replayBindings(this.mappings, hit, this.openArgs, fill, base);
     this.overloads.set(e.id, hit.matched);
     this.setType(e.id, substitute(fill, hit.result, false));
   }
 
   /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument (`rows`: the first row). */
-  private resolveLogical(e: Call, rows: readonly Signature[], args: readonly Expr[], argTypes: readonly CelType[]): void {
+  private resolveLogical(e: Call, rows: readonly Signature[], target: Expr | undefined, argTypes: readonly CelType[]): void {
     let ok = true;
+    const off = target !== undefined ? 1 : 0;
     for (let i = 0; i < argTypes.length; i++) {
       const t = argTypes[i]!;
       // bool and dyn arguments (the common case) are assignable without touching the mappings.
       if (t.kind === "bool" || t.kind === "dyn" || this.assignable(t, BOOL)) continue;
-      this.error(args[i]!.id, `expected type 'bool' but found '${formatCelType(t)}'`);
+      this.error((i < off ? target! : e.args[i - off]!).id, `expected type 'bool' but found '${formatCelType(t)}'`);
       ok = false;
     }
     if (ok) this.overloads.set(e.id, rows);

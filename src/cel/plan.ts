@@ -20,10 +20,12 @@ export interface Program {
 }
 
 class ProgramImpl implements Program {
-  constructor(private readonly ev: Ev, private readonly slots: number, private readonly limit: number) {}
+  /** `planner.slotCount` is read per evaluation: parts planned on first use may add slots. */
+  constructor(private readonly ev: Ev, private readonly planner: Planner, private readonly limit: number) {}
   eval(activation: Activation, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.limit;
-    const s: EvalState = { vars: activation, slots: this.slots ? new Array(this.slots) : [], cost: 0, limit };
+    const slots = this.planner.slotCount;
+    const s: EvalState = { vars: activation, slots: slots ? new Array(slots) : [], cost: 0, limit };
     let v: CelValue | CelError;
     try {
       v = this.ev(s);
@@ -57,7 +59,7 @@ export function plan(env: CelEnv, parsed: ParsedExpr, staticOverloads?: Readonly
 export function planOnce(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): Program {
   const planner = new Planner(env, staticOverloads);
   const ev = planner.plan(parsed.expr, undefined);
-  return new ProgramImpl(ev, planner.slotCount, env.costLimit);
+  return new ProgramImpl(ev, planner, env.costLimit);
 }
 
 /** Evaluates once without a Program (tests, the CLI). */

@@ -1,18 +1,21 @@
 // The planner: compiles a (checked) AST once into a tree of closures. Evaluation returns a value or
 // a CelError (never throws), tracks cel-go's actual cost in the state object, and honours the
 // per-call cost limit inside comprehensions. Value access is in values/access.ts, overload dispatch in
-// lib/dispatch.ts. Longer than 300 lines: it is the planner.
+// lib/dispatch.ts, the inlined operators' closures in plan-ops.ts. Longer than 300 lines: it is the planner.
 import type { Expr, Comprehension, Constant } from "./ast.js";
 import type { CelEnv } from "./env.js";
 import type { Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, celEquals, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapFrom, celObject, optionalNone,
+  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapFrom, celObject,
   celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
-  type CelValue, type CelError, type CelList, type CelMap, type CelOptional, type CelUint,
+  type CelValue, type CelError, type CelList, type CelMap, type CelUint,
 } from "./values/index.js";
 import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
-import { optionalSelect, selectField, testField, indexValue, optionalIndex } from "./values/access.js";
+import { selectField, testField } from "./values/access.js";
+import {
+  label, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
+} from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
 import { qualifiedFunctionSuffixes } from "./check/builtins.js";
@@ -50,48 +53,38 @@ function constValue(c: Constant): CelValue {
   }
 }
 
-/** Labels an error result with a node id when it has none. */
-function label(v: CelValue | CelError, id: number): CelValue | CelError {
-  if (isCelError(v) && v.exprId === 0) v.exprId = id;
-  return v;
-}
-
-function sizeOf(v: CelValue): number {
-  if (typeof v === "string") return v.length;
-  const k = kindOf(v);
-  if (k === K.bytes) return (v as Uint8Array).length;
-  if (k === K.list) return (v as CelList).size();
-  if (k === K.map) return (v as CelMap).size();
-  if (k === K.optional && (v as CelOptional).value !== undefined) return sizeOf((v as CelOptional).value as CelValue);
-  return 1;
-}
-
-const stdChecks = new WeakMap<CelEnv, Map<string, boolean>>();
+/** How the planner plans a call of a function name: a fast path's code, or the generic call. */
+const CALL_GENERIC = 0, CALL_LOGIC = 1, CALL_CONDITIONAL = 2, CALL_NOT_STRICTLY_FALSE = 3, CALL_OPT_SELECT = 4, CALL_INDEX = 5,
+  CALL_EQUALS = 6, CALL_ARITHMETIC = 7, CALL_STRING_PREDICATE = 8, CALL_NOT = 9, CALL_OPTIONAL_OR = 10;
+/** Function names per env with their call codes (names come from expressions: the table is bounded). */
+const callCodes = new WeakMap<CelEnv, Map<string, number>>();
+const CALL_CODES_LIMIT = 4096;
 const STD_ROWS: ReadonlySet<Overload> = new Set(stdLibrary.overloads);
 
-const I64_MIN = -(2n ** 63n), I64_MAX = 2n ** 63n - 1n;
-// int ⊕ int without dispatch; undefined sends the call to the generic path (overflow, division by zero).
-const FAST_BINARY: Record<string, (a: bigint, b: bigint) => CelValue | undefined> = {
-  [op.add]: (a, b) => { const v = a + b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
-  [op.subtract]: (a, b) => { const v = a - b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
-  [op.multiply]: (a, b) => { const v = a * b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
-  [op.divide]: (a, b) => (b === 0n || b === -1n ? undefined : a / b),
-  [op.modulo]: (a, b) => (b === 0n || b === -1n ? undefined : a % b),
-  [op.less]: (a, b) => a < b,
-  [op.lessEquals]: (a, b) => a <= b,
-  [op.greater]: (a, b) => a > b,
-  [op.greaterEquals]: (a, b) => a >= b,
-};
-const FAST_DOUBLE: Record<string, (a: number, b: number) => CelValue> = {
-  [op.add]: (a, b) => a + b,
-  [op.subtract]: (a, b) => a - b,
-  [op.multiply]: (a, b) => a * b,
-  [op.divide]: (a, b) => a / b,
-  [op.less]: (a, b) => a < b,
-  [op.lessEquals]: (a, b) => a <= b,
-  [op.greater]: (a, b) => a > b,
-  [op.greaterEquals]: (a, b) => a >= b,
-};
+/** Whether every row of `fn` in `env` is a standard-library row (only then may the planner inline it). */
+function isStd(env: CelEnv, fn: string): boolean {
+  const rows = env.functions.get(fn);
+  return rows !== undefined && rows.every((r) => STD_ROWS.has(r));
+}
+
+/** The call code of `fn` in `env` (see {@link CALL_GENERIC} and the codes beside it). */
+function callCodeOf(env: CelEnv, fn: string): number {
+  switch (fn) {
+    case op.logicalAnd: case op.logicalOr: return CALL_LOGIC;
+    case op.conditional: return CALL_CONDITIONAL;
+    case op.notStrictlyFalse: return CALL_NOT_STRICTLY_FALSE;
+    case op.optSelect: return CALL_OPT_SELECT;
+    case op.optIndex: case op.index: return CALL_INDEX;
+    case op.equals: case op.notEquals: return isStd(env, fn) ? CALL_EQUALS : CALL_GENERIC;
+    case op.add: case op.subtract: case op.multiply: case op.divide: case op.modulo:
+    case op.less: case op.lessEquals: case op.greater: case op.greaterEquals:
+      return isStd(env, fn) ? CALL_ARITHMETIC : CALL_GENERIC;
+    case "startsWith": case "endsWith": case "contains": return isStd(env, fn) ? CALL_STRING_PREDICATE : CALL_GENERIC;
+    case op.logicalNot: return isStd(env, fn) ? CALL_NOT : CALL_GENERIC;
+    case "or": case "orValue": return CALL_OPTIONAL_OR;
+    default: return CALL_GENERIC;
+  }
+}
 
 const dottedRootsCache = new WeakMap<CelEnv, ReadonlySet<string>>();
 /** First segments of the env's dotted variable names and of the dotted type identifiers. */
@@ -128,17 +121,28 @@ function isConstant(e: Expr): boolean {
 export class Planner {
   slotCount = 0;
   private readonly accuSlots = new Set<number>();
-  /** `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch). */
   /** The env's derived tables, looked up once per planner. */
   private readonly roots: ReadonlySet<string>;
-  private readonly std: Map<string, boolean>;
+  private readonly calls: Map<string, number>;
   private readonly qualifiedFunctions: ReadonlySet<string>;
+  /** `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch). */
   constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {
     this.roots = dottedRoots(env);
     this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
-    let m = stdChecks.get(env);
-    if (!m) stdChecks.set(env, (m = new Map()));
-    this.std = m;
+    let m = callCodes.get(env);
+    if (!m) callCodes.set(env, (m = new Map()));
+    this.calls = m;
+  }
+
+  /** The call code of `fn` (cached per env). */
+  private callCode(fn: string): number {
+    const m = this.calls;
+    let c = m.get(fn);
+    if (c === undefined) {
+      c = callCodeOf(this.env, fn);
+      if (m.size < CALL_CODES_LIMIT) m.set(fn, c);
+    }
+    return c;
   }
 
   plan(e: Expr, scope: Scope | undefined): Ev {
@@ -296,170 +300,74 @@ export class Planner {
     };
   }
 
-  private planArgs(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev[] {
-    const args = e.target ? [e.target, ...e.args] : e.args;
-    return args.map((a) => this.plan(a, scope));
+  /** The planned arguments of call `e` (receiver first), after `first` when given. */
+  private planArgs(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined, first?: Ev): Ev[] {
+    const args = e.args, target = e.target;
+    const off = first !== undefined || target !== undefined ? 1 : 0;
+    const out: Ev[] = new Array(args.length + off);
+    if (first !== undefined) out[0] = first;
+    else if (target !== undefined) out[0] = this.plan(target, scope);
+    for (let i = 0; i < args.length; i++) out[i + off] = this.plan(args[i]!, scope);
+    return out;
   }
 
   private planCall(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
-    const id = e.id;
-    if (e.target) {
+    const { id, fn, target, args } = e;
+    if (target) {
       // `ns.fn(args)` names a global function `ns.fn` unless `ns` is a variable (cel-go's checker rule).
-      const q = this.qualifiedFunctions.has(e.fn) ? this.qualifiedName(e.target, scope) : undefined;
-      if (q !== undefined && !this.env.variables.has(q) && this.env.functions.has(q + "." + e.fn)) {
-        return this.planCall({ id, kind: "call", fn: q + "." + e.fn, args: e.args }, scope);
+      const q = this.qualifiedFunctions.has(fn) ? this.qualifiedName(target, scope) : undefined;
+      if (q !== undefined && !this.env.variables.has(q) && this.env.functions.has(q + "." + fn)) {
+        return this.planCall({ id, kind: "call", fn: q + "." + fn, args }, scope);
       }
     }
-    switch (e.fn) {
-      case op.logicalAnd: case op.logicalOr: {
-        if (e.target || e.args.length !== 2) break;
-        return this.planLogic(e.fn === op.logicalAnd, this.plan(e.args[0], scope), this.plan(e.args[1], scope), id);
+    const n = args.length;
+    switch (this.callCode(fn)) {
+      case CALL_LOGIC:
+        if (target || n !== 2) break;
+        return logicEv(fn === op.logicalAnd, this.plan(args[0], scope), this.plan(args[1], scope), id);
+      case CALL_CONDITIONAL:
+        if (target || n !== 3) break;
+        return conditionalEv(this.plan(args[0], scope), this.plan(args[1], scope), this.plan(args[2], scope), id);
+      case CALL_NOT_STRICTLY_FALSE:
+        if (target || n !== 1) break;
+        return notStrictlyFalseEv(this.plan(args[0], scope));
+      case CALL_OPT_SELECT: {
+        const fieldE = args[1];
+        if (target || n !== 2 || fieldE.kind !== "const" || fieldE.value.kind !== "string") break;
+        return optSelectEv(this.plan(args[0], scope), fieldE.value.value, id);
       }
-      case op.conditional: {
-        if (e.target || e.args.length !== 3) break;
-        const [c, t, f] = e.args.map((a) => this.plan(a, scope));
-        return (s) => {
-          const cv = c(s);
-          if (cv === true) return t(s);
-          if (cv === false) return f(s);
-          return isCelError(cv) ? cv : celError(errText.noSuchOverload, id);
-        };
-      }
-      case op.notStrictlyFalse: {
-        if (e.target || e.args.length !== 1) break;
-        const a = this.plan(e.args[0], scope);
-        return (s) => {
-          const v = a(s);
-          s.cost++;
-          return v === false ? false : true;
-        };
-      }
-      case op.optSelect: {
-        const [operand, fieldE] = e.args;
-        if (e.target || e.args.length !== 2 || fieldE.kind !== "const" || fieldE.value.kind !== "string") break;
-        const o = this.plan(operand, scope);
-        const field = fieldE.value.value;
-        return (s) => {
-          const v = o(s);
-          if (isCelError(v)) return v;
-          s.cost++;
-          if (kindOf(v) === K.optional) {
-            const inner = (v as CelOptional).value;
-            return inner === undefined ? optionalNone : label(optionalSelect(inner, field), id);
-          }
-          return label(optionalSelect(v, field), id);
-        };
-      }
-      case op.optIndex: case op.index: {
-        if (e.target || e.args.length !== 2) break;
-        const a = this.plan(e.args[0], scope);
-        const i = this.plan(e.args[1], scope);
-        const optional = e.fn === op.optIndex;
+      case CALL_INDEX:
+        if (target || n !== 2) break;
         // cel-go folds an identifier index into the attribute: `a[k]` costs the qualifier only.
-        const qualCost = e.args[1].kind === "ident" ? 0 : 1;
-        return (s) => {
-          const av = a(s);
-          if (isCelError(av)) return av;
-          const iv = i(s);
-          if (isCelError(iv)) return iv;
-          s.cost += qualCost;
-          return label(optional ? optionalIndex(av, iv) : indexValue(av, iv), id);
-        };
-      }
-      case op.equals: case op.notEquals: {
-        if (e.target || e.args.length !== 2 || !this.isStd(e.fn)) break;
-        return this.planEquals(e.fn === op.equals, this.plan(e.args[0], scope), this.plan(e.args[1], scope));
-      }
-      case op.add: case op.subtract: case op.multiply: case op.divide: case op.modulo:
-      case op.less: case op.lessEquals: case op.greater: case op.greaterEquals: {
-        if (e.target || e.args.length !== 2 || !this.isStd(e.fn)) break;
-        const fast = FAST_BINARY[e.fn]!;
-        const isAdd = e.fn === op.add;
-        const stringOp = isAdd || e.fn === op.less || e.fn === op.lessEquals || e.fn === op.greater || e.fn === op.greaterEquals;
-        const acc = e.args[0], lit = e.args[1];
-        if (e.fn === op.add && acc.kind === "ident" && lit.kind === "list" && lit.elements.length === 1 && !lit.optionalIndices.length) {
+        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, args[1].kind === "ident" ? 0 : 1, id);
+      case CALL_EQUALS:
+        if (target || n !== 2) break;
+        return equalsEv(fn === op.equals, this.plan(args[0], scope), this.plan(args[1], scope));
+      case CALL_ARITHMETIC: {
+        if (target || n !== 2) break;
+        const acc = args[0], lit = args[1];
+        if (fn === op.add && acc.kind === "ident" && lit.kind === "list" && lit.elements.length === 1 && !lit.optionalIndices.length) {
           const slot = this.lookupSlot(acc.name, scope);
           if (slot !== undefined && this.accuSlots.has(slot)) return this.planAppend(e, slot, lit.elements[0], scope);
         }
-        const l = this.plan(e.args[0], scope), r = this.plan(e.args[1], scope);
-        const slot = this.slotCount++;
-        const slot2 = this.slotCount++;
-        const rest = this.lazyFunction(e, slot, slot2);
-        return (s) => {
-          const a = l(s);
-          const b = r(s);
-          if (typeof a === "bigint" && typeof b === "bigint") {
-            const v = fast(a, b);
-            if (v !== undefined) {
-              s.cost++;
-              return v;
-            }
-          } else if (typeof a === "number" && typeof b === "number" && e.fn !== op.modulo) {
-            s.cost++;
-            return FAST_DOUBLE[e.fn](a, b);
-          } else if (typeof a === "string" && typeof b === "string" && stringOp) {
-            if (isAdd) {
-              s.cost += Math.ceil((a.length + b.length) * 0.1);
-              if (s.cost > s.limit) return celError(errText.costLimit, id);
-              return a + b;
-            }
-            s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
-            return FAST_DOUBLE[e.fn](a as never, b as never);
-          }
-          s.slots[slot] = a;
-          s.slots[slot2] = b;
-          return rest(s);
-        };
-      }
-      case "startsWith": case "endsWith": case "contains": {
-        if (!e.target || e.args.length !== 1 || !this.isStd(e.fn)) break;
-        const t = this.plan(e.target, scope), a = this.plan(e.args[0], scope);
+        const l = this.plan(acc, scope), r = this.plan(lit, scope);
         const slot = this.slotCount++, slot2 = this.slotCount++;
-        const rest = this.lazyFunction(e, slot, slot2);
-        const which = e.fn;
-        return (s) => {
-          const x = t(s);
-          const y = a(s);
-          if (typeof x === "string" && typeof y === "string") {
-            if (which === "contains") {
-              s.cost += Math.ceil(x.length * 0.1) * Math.ceil(y.length * 0.1);
-              return x.includes(y);
-            }
-            s.cost += Math.ceil(x.length * 0.1);
-            return which === "startsWith" ? x.startsWith(y) : x.endsWith(y);
-          }
-          s.slots[slot] = x;
-          s.slots[slot2] = y;
-          return rest(s);
-        };
+        return arithmeticEv(fn, l, r, slot, slot2, this.lazyFunction(e, slot, slot2), id);
       }
-      case op.logicalNot: {
-        if (e.target || e.args.length !== 1 || !this.isStd(e.fn)) break;
-        const a = this.plan(e.args[0], scope);
-        return (s) => {
-          const v = a(s);
-          if (typeof v === "boolean") {
-            s.cost++;
-            return !v;
-          }
-          return isCelError(v) ? v : celError(errText.noSuchOverload, id);
-        };
+      case CALL_STRING_PREDICATE: {
+        if (!target || n !== 1) break;
+        const t = this.plan(target, scope), a = this.plan(args[0], scope);
+        const slot = this.slotCount++, slot2 = this.slotCount++;
+        return stringPredicateEv(fn, t, a, slot, slot2, this.lazyFunction(e, slot, slot2));
       }
-      case "or": case "orValue": {
-        if (!e.target || e.args.length !== 1) break;
-        const target = this.plan(e.target, scope);
+      case CALL_NOT:
+        if (target || n !== 1) break;
+        return notEv(this.plan(args[0], scope), id);
+      case CALL_OPTIONAL_OR: {
+        if (!target || n !== 1) break;
+        const t = this.plan(target, scope);
         const slot = this.slotCount++;
-        const rest = this.planFunction(e, scope, (s) => s.slots[slot] as CelValue | CelError);
-        const isOr = e.fn === "or";
-        return (s) => {
-          const t = target(s);
-          if (kindOf(t) === K.optional && (t as CelOptional).value !== undefined) {
-            s.cost++;
-            return isOr ? t : ((t as CelOptional).value as CelValue);
-          }
-          s.slots[slot] = t;
-          return rest(s);
-        };
+        return optionalOrEv(fn === "or", t, slot, this.planFunction(e, scope, (s) => s.slots[slot] as CelValue | CelError));
       }
     }
     return this.planFunction(e, scope);
@@ -467,8 +375,7 @@ export class Planner {
 
   /**
    * The generic call of `e` on two already evaluated arguments (in slots `slot`, `slot2`), planned
-   * on first use: the fast paths before it mostly succeed, and it plans no sub-expression (so no
-   * slots are allocated after planning).
+   * on first use: the fast paths before it mostly succeed, and it plans no sub-expression.
    */
   private lazyFunction(e: Extract<Expr, { kind: "call" }>, slot: number, slot2: number): Ev {
     let planned: Ev | undefined;
@@ -478,13 +385,16 @@ export class Planner {
     };
   }
 
-  /** `@result + [x]` inside a comprehension: appends in place to the accumulator list. */
+  /**
+   * `@result + [x]` inside a comprehension: appends in place to the accumulator list. The generic
+   * call (an accumulator that is no list: only hand-built ASTs) is planned on first use.
+   */
   private planAppend(e: Extract<Expr, { kind: "call" }>, slot: number, elemE: Expr, scope: Scope | undefined): Ev {
     const elem = this.plan(elemE, scope);
-    const generic = this.planFunction(e, scope);
+    let generic: Ev | undefined;
     return (s) => {
       const a = s.slots[slot] as CelValue | CelError;
-      if (kindOf(a) !== K.list) return generic(s);
+      if (kindOf(a) !== K.list) return (generic ??= this.planFunction(e, scope))(s);
       const v = elem(s);
       if (isCelError(v)) return v;
       s.cost += 12;
@@ -518,52 +428,10 @@ export class Planner {
     return narrowed(all, rows);
   }
 
-  private isStd(fn: string): boolean {
-    const m = this.std;
-    let v = m.get(fn);
-    if (v === undefined) {
-      const rows = this.env.functions.get(fn);
-      m.set(fn, (v = rows !== undefined && rows.every((r) => STD_ROWS.has(r))));
-    }
-    return v;
-  }
-
-  private planEquals(isEq: boolean, l: Ev, r: Ev): Ev {
-    return (s) => {
-      const a = l(s);
-      const b = r(s);
-      if (isCelError(a)) return a;
-      if (isCelError(b)) return b;
-      const ta = typeof a;
-      if (ta !== "object" && ta === typeof b) {
-        if (ta === "string") {
-          const la = (a as string).length, lb = (b as string).length;
-          s.cost += Math.ceil((la < lb ? la : lb) * 0.1);
-        } else s.cost++;
-        return isEq === (a === b);
-      }
-      s.cost += Math.ceil(Math.min(sizeOf(a), sizeOf(b)) * 0.1);
-      return isEq === celEquals(a, b);
-    };
-  }
-
-  private planLogic(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
-    const stop = !isAnd;
-    return (s) => {
-      const lv = l(s);
-      if (lv === stop) return stop;
-      const rv = r(s);
-      if (rv === stop) return stop;
-      if (lv === !stop && rv === !stop) return !stop;
-      if (typeof lv !== "boolean") return isCelError(lv) ? lv : celError(errText.noSuchOverload, id);
-      return isCelError(rv) ? rv : celError(errText.noSuchOverload, id);
-    };
-  }
-
   private planFunction(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined, plannedTarget?: Ev, plannedArgs?: Ev[]): Ev {
     const id = e.id;
     const member = e.target !== undefined;
-    const argEvs = plannedArgs ?? (plannedTarget ? [plannedTarget, ...e.args.map((a) => this.plan(a, scope))] : this.planArgs(e, scope));
+    const argEvs = plannedArgs ?? this.planArgs(e, scope, plannedTarget);
     const n = argEvs.length;
     const pair = this.dispatchers(e, member, n);
     if (pair === undefined) {

@@ -3,8 +3,13 @@
 
 /** A map from node ids (non-negative integers) to defined values, stored in an array. */
 export class IdTable<V> implements Map<number, V> {
-  private readonly items: (V | undefined)[] = [];
+  private readonly items: (V | undefined)[];
   private count = 0;
+
+  /** `capacity`: the expected number of ids (the table still grows past it). */
+  constructor(capacity = 0) {
+    this.items = capacity > 0 ? new Array<V | undefined>(capacity) : [];
+  }
 
   get size(): number {
     return this.count;

@@ -60,20 +60,32 @@ export class OpenResolutions {
 }
 
 /**
+ * The distinct type variables of one call's argument types in order of first occurrence (`vars`),
+ * with their bindings before the resolution (`init`); the first `count` entries are this call's.
+ * One instance is reused for every resolution of a checker.
+ */
+export class OpenArgs {
+  readonly vars: CelType[] = [];
+  readonly init: (CelType | undefined)[] = [];
+  count = 0;
+}
+
+/**
  * The open key of argument types with type variables, as tokens written to `out` from 0 (the
  * count is returned; 0 for ground arguments or a type that cannot be keyed). Each distinct
- * variable becomes a slot (pushed to `vars` in order of first occurrence, its binding in `m` to
- * `init`); a bound variable's key includes its binding's (the resolution may read and rebind it).
+ * variable becomes a slot (recorded in `args`, its binding in `m` beside it); a bound variable's
+ * key includes its binding's (the resolution may read and rebind it).
  */
-export function openKey(argTypes: readonly CelType[], m: Mapping, vars: CelType[], init: (CelType | undefined)[], out: number[]): number {
+export function openKey(argTypes: readonly CelType[], m: Mapping, args: OpenArgs, out: number[]): number {
+  args.count = 0;
   out[0] = ARGS + argTypes.length;
   let n = 1;
-  for (let i = 0; i < argTypes.length && n > 0; i++) n = keyOf(argTypes[i]!, m, vars, init, out, n);
-  return vars.length > 0 ? n : 0;
+  for (let i = 0; i < argTypes.length && n > 0; i++) n = keyOf(argTypes[i]!, m, args, out, n);
+  return args.count > 0 ? n : 0;
 }
 
 /** Writes the tokens of `t` to `out` from `n`; returns the next position, 0 when `t` cannot be keyed. */
-function keyOf(t: CelType, m: Mapping, vars: CelType[], init: (CelType | undefined)[], out: number[], n: number): number {
+function keyOf(t: CelType, m: Mapping, args: OpenArgs, out: number[], n: number): number {
   const g = groundId(t);
   if (g >= 0) {
     out[n] = g;
@@ -81,38 +93,40 @@ function keyOf(t: CelType, m: Mapping, vars: CelType[], init: (CelType | undefin
   }
   switch (t.kind) {
     case "param": {
-      for (let i = 0; i < vars.length; i++) {
+      const vars = args.vars, count = args.count;
+      for (let i = 0; i < count; i++) {
         if ((vars[i] as { name: string }).name === t.name) {
           out[n] = SLOT + i;
           return n + 1;
         }
       }
-      if (vars.length >= MAX_SLOTS) return 0;
+      if (count >= MAX_SLOTS) return 0;
       const b = m.get(t.name);
-      vars.push(t);
-      init.push(b);
+      vars[count] = t;
+      args.init[count] = b;
+      args.count = count + 1;
       if (b === undefined) {
         out[n] = NEW_FREE;
         return n + 1;
       }
       out[n] = NEW_BOUND;
-      return keyOf(b, m, vars, init, out, n + 1);
+      return keyOf(b, m, args, out, n + 1);
     }
     case "list":
       out[n] = LIST;
-      return keyOf(t.elem, m, vars, init, out, n + 1);
+      return keyOf(t.elem, m, args, out, n + 1);
     case "map": {
       out[n] = MAP;
-      const k = keyOf(t.key, m, vars, init, out, n + 1);
-      return k === 0 ? 0 : keyOf(t.value, m, vars, init, out, k);
+      const k = keyOf(t.key, m, args, out, n + 1);
+      return k === 0 ? 0 : keyOf(t.value, m, args, out, k);
     }
     case "optional":
       out[n] = OPT;
-      return keyOf(t.param, m, vars, init, out, n + 1);
+      return keyOf(t.param, m, args, out, n + 1);
     case "type":
       if (!t.param) return 0;
       out[n] = TYPE;
-      return keyOf(t.param, m, vars, init, out, n + 1);
+      return keyOf(t.param, m, args, out, n + 1);
     default: return 0; // an opaque type with variables, or a ground type past the interning limit
   }
 }
@@ -169,8 +183,7 @@ export class SlotFill implements Substitutions {
 
 /** The slots of one resolution: its argument variables with their bindings before it, and its fresh variables. */
 export interface OpenSlots {
-  readonly vars: readonly CelType[];
-  readonly init: readonly (CelType | undefined)[];
+  readonly args: OpenArgs;
   /** Number of the first fresh variable. */
   readonly base: number;
   /** Number of fresh variables. */
@@ -179,7 +192,8 @@ export interface OpenSlots {
 
 function slotNamesOf(slots: OpenSlots): string[] {
   const names: string[] = [];
-  for (const v of slots.vars) names.push((v as { name: string }).name);
+  const { vars, count } = slots.args;
+  for (let i = 0; i < count; i++) names.push((vars[i] as { name: string }).name);
   for (let i = 0; i < slots.paramCount; i++) names.push(typeVarName(slots.base + i));
   return names;
 }
@@ -190,12 +204,13 @@ function slotNamesOf(slots: OpenSlots): string[] {
  * when they mention another variable.
  */
 export function recordOpen(m: Mapping, table: OpenResolutions, key: readonly number[], n: number, slots: OpenSlots, matched: readonly Signature[], result: CelType): void {
-  if (slots.vars.length + slots.paramCount > MAX_SLOTS) return;
+  const { init, count } = slots.args;
+  if (count + slots.paramCount > MAX_SLOTS) return;
   const names = slotNamesOf(slots);
   const bindings: (number | CelType)[] = [];
   for (let i = 0; i < names.length; i++) {
     const b = m.get(names[i]!);
-    if (b === (i < slots.init.length ? slots.init[i] : undefined)) continue;
+    if (b === (i < count ? init[i] : undefined)) continue;
     if (b === undefined) return;
     const t = slotTemplate(b, names);
     if (t === undefined) return;
@@ -205,10 +220,10 @@ export function recordOpen(m: Mapping, table: OpenResolutions, key: readonly num
   if (r !== undefined) table.set(key, n, { matched, result: r, bindings });
 }
 
-/** Makes the bindings of recorded resolution `hit` for argument variables `vars` and fresh variables from `base` (`fill`: the slot types). */
-export function replayBindings(m: Mapping, hit: OpenResolution, vars: readonly CelType[], fill: SlotFill, base: number): void {
+/** Makes the bindings of recorded resolution `hit` for the argument variables in `args` and fresh variables from `base` (`fill`: the slot types). */
+export function replayBindings(m: Mapping, hit: OpenResolution, args: OpenArgs, fill: SlotFill, base: number): void {
   const b = hit.bindings;
-  const n = vars.length;
+  const { vars, count: n } = args;
   const mark = m.mark();
   for (let k = 0; k < b.length; k += 2) {
     const slot = b[k] as number;

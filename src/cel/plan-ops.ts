@@ -1,0 +1,212 @@
+// The closures of the operators the planner inlines (logic, conditional, indexing, equality,
+// int/double/string arithmetic and comparisons, string predicates, negation, `or`/`orValue`):
+// one factory per operator, so a planned node's closure captures only what it evaluates with.
+// A fast path that does not apply leaves its operands in slots and runs `rest` (the generic call).
+import { op } from "./operators.js";
+import type { Ev } from "./planner.js";
+import { optionalSelect, indexValue, optionalIndex } from "./values/access.js";
+import {
+  K, kindOf, celError, isCelError, errText, celEquals, optionalNone,
+  type CelValue, type CelError, type CelList, type CelMap, type CelOptional,
+} from "./values/index.js";
+
+/** Labels an error result with a node id when it has none. */
+export function label(v: CelValue | CelError, id: number): CelValue | CelError {
+  if (isCelError(v) && v.exprId === 0) v.exprId = id;
+  return v;
+}
+
+function sizeOf(v: CelValue): number {
+  if (typeof v === "string") return v.length;
+  const k = kindOf(v);
+  if (k === K.bytes) return (v as Uint8Array).length;
+  if (k === K.list) return (v as CelList).size();
+  if (k === K.map) return (v as CelMap).size();
+  if (k === K.optional && (v as CelOptional).value !== undefined) return sizeOf((v as CelOptional).value as CelValue);
+  return 1;
+}
+
+const I64_MIN = -(2n ** 63n), I64_MAX = 2n ** 63n - 1n;
+// int ⊕ int without dispatch; undefined sends the call to the generic path (overflow, division by zero).
+const FAST_INT: Readonly<Record<string, (a: bigint, b: bigint) => CelValue | undefined>> = {
+  [op.add]: (a, b) => { const v = a + b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
+  [op.subtract]: (a, b) => { const v = a - b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
+  [op.multiply]: (a, b) => { const v = a * b; return v < I64_MIN || v > I64_MAX ? undefined : v; },
+  [op.divide]: (a, b) => (b === 0n || b === -1n ? undefined : a / b),
+  [op.modulo]: (a, b) => (b === 0n || b === -1n ? undefined : a % b),
+  [op.less]: (a, b) => a < b,
+  [op.lessEquals]: (a, b) => a <= b,
+  [op.greater]: (a, b) => a > b,
+  [op.greaterEquals]: (a, b) => a >= b,
+};
+// double ⊕ double (no modulo: the generic path reports it); the comparisons also compare strings.
+const FAST_DOUBLE: Readonly<Record<string, ((a: number, b: number) => CelValue) | undefined>> = {
+  [op.add]: (a, b) => a + b,
+  [op.subtract]: (a, b) => a - b,
+  [op.multiply]: (a, b) => a * b,
+  [op.divide]: (a, b) => a / b,
+  [op.less]: (a, b) => a < b,
+  [op.lessEquals]: (a, b) => a <= b,
+  [op.greater]: (a, b) => a > b,
+  [op.greaterEquals]: (a, b) => a >= b,
+};
+
+/** `&&` / `||` with CEL's error absorption. */
+export function logicEv(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
+  const stop = !isAnd;
+  return (s) => {
+    const lv = l(s);
+    if (lv === stop) return stop;
+    const rv = r(s);
+    if (rv === stop) return stop;
+    if (lv === !stop && rv === !stop) return !stop;
+    if (typeof lv !== "boolean") return isCelError(lv) ? lv : celError(errText.noSuchOverload, id);
+    return isCelError(rv) ? rv : celError(errText.noSuchOverload, id);
+  };
+}
+
+/** `c ? t : f`. */
+export function conditionalEv(c: Ev, t: Ev, f: Ev, id: number): Ev {
+  return (s) => {
+    const cv = c(s);
+    if (cv === true) return t(s);
+    if (cv === false) return f(s);
+    return isCelError(cv) ? cv : celError(errText.noSuchOverload, id);
+  };
+}
+
+/** `@not_strictly_false(a)`: false only for false (errors count as true). */
+export function notStrictlyFalseEv(a: Ev): Ev {
+  return (s) => {
+    const v = a(s);
+    s.cost++;
+    return v === false ? false : true;
+  };
+}
+
+/** `o.?field`. */
+export function optSelectEv(o: Ev, field: string, id: number): Ev {
+  return (s) => {
+    const v = o(s);
+    if (isCelError(v)) return v;
+    s.cost++;
+    if (kindOf(v) === K.optional) {
+      const inner = (v as CelOptional).value;
+      return inner === undefined ? optionalNone : label(optionalSelect(inner, field), id);
+    }
+    return label(optionalSelect(v, field), id);
+  };
+}
+
+/** `a[i]` / `a[?i]`; `qualCost` is the index qualifier's cost. */
+export function indexEv(a: Ev, i: Ev, optional: boolean, qualCost: number, id: number): Ev {
+  return (s) => {
+    const av = a(s);
+    if (isCelError(av)) return av;
+    const iv = i(s);
+    if (isCelError(iv)) return iv;
+    s.cost += qualCost;
+    return label(optional ? optionalIndex(av, iv) : indexValue(av, iv), id);
+  };
+}
+
+/** `==` / `!=` of the standard library. */
+export function equalsEv(isEq: boolean, l: Ev, r: Ev): Ev {
+  return (s) => {
+    const a = l(s);
+    const b = r(s);
+    if (isCelError(a)) return a;
+    if (isCelError(b)) return b;
+    const ta = typeof a;
+    if (ta !== "object" && ta === typeof b) {
+      if (ta === "string") {
+        const la = (a as string).length, lb = (b as string).length;
+        s.cost += Math.ceil((la < lb ? la : lb) * 0.1);
+      } else s.cost++;
+      return isEq === (a === b);
+    }
+    s.cost += Math.ceil(Math.min(sizeOf(a), sizeOf(b)) * 0.1);
+    return isEq === celEquals(a, b);
+  };
+}
+
+/**
+ * Standard arithmetic operator or comparison `fn` on ints, doubles and (`+` and comparisons)
+ * strings; other operands go to `rest` through `slot`/`slot2`.
+ */
+export function arithmeticEv(fn: string, l: Ev, r: Ev, slot: number, slot2: number, rest: Ev, id: number): Ev {
+  const fast = FAST_INT[fn]!;
+  const fastDouble = FAST_DOUBLE[fn];
+  const isAdd = fn === op.add;
+  const stringOp = isAdd || fn === op.less || fn === op.lessEquals || fn === op.greater || fn === op.greaterEquals;
+  return (s) => {
+    const a = l(s);
+    const b = r(s);
+    if (typeof a === "bigint" && typeof b === "bigint") {
+      const v = fast(a, b);
+      if (v !== undefined) {
+        s.cost++;
+        return v;
+      }
+    } else if (typeof a === "number" && typeof b === "number" && fastDouble !== undefined) {
+      s.cost++;
+      return fastDouble(a, b);
+    } else if (typeof a === "string" && typeof b === "string" && stringOp) {
+      if (isAdd) {
+        s.cost += Math.ceil((a.length + b.length) * 0.1);
+        if (s.cost > s.limit) return celError(errText.costLimit, id);
+        return a + b;
+      }
+      s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
+      return fastDouble!(a as never, b as never);
+    }
+    s.slots[slot] = a;
+    s.slots[slot2] = b;
+    return rest(s);
+  };
+}
+
+/** Standard `startsWith` / `endsWith` / `contains` on strings; other operands go to `rest`. */
+export function stringPredicateEv(which: string, t: Ev, a: Ev, slot: number, slot2: number, rest: Ev): Ev {
+  const contains = which === "contains", starts = which === "startsWith";
+  return (s) => {
+    const x = t(s);
+    const y = a(s);
+    if (typeof x === "string" && typeof y === "string") {
+      if (contains) {
+        s.cost += Math.ceil(x.length * 0.1) * Math.ceil(y.length * 0.1);
+        return x.includes(y);
+      }
+      s.cost += Math.ceil(x.length * 0.1);
+      return starts ? x.startsWith(y) : x.endsWith(y);
+    }
+    s.slots[slot] = x;
+    s.slots[slot2] = y;
+    return rest(s);
+  };
+}
+
+/** Standard `!_`. */
+export function notEv(a: Ev, id: number): Ev {
+  return (s) => {
+    const v = a(s);
+    if (typeof v === "boolean") {
+      s.cost++;
+      return !v;
+    }
+    return isCelError(v) ? v : celError(errText.noSuchOverload, id);
+  };
+}
+
+/** `opt.or(x)` / `opt.orValue(x)` when the receiver holds a value; else `rest` with the receiver in `slot`. */
+export function optionalOrEv(isOr: boolean, target: Ev, slot: number, rest: Ev): Ev {
+  return (s) => {
+    const t = target(s);
+    if (kindOf(t) === K.optional && (t as CelOptional).value !== undefined) {
+      s.cost++;
+      return isOr ? t : ((t as CelOptional).value as CelValue);
+    }
+    s.slots[slot] = t;
+    return rest(s);
+  };
+}
