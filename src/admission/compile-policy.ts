@@ -28,11 +28,21 @@ export interface CompiledPolicy {
 /** Type name of the `variables` object in every policy's environment. */
 export const variablesTypeName = "kubernetes.variables";
 
+/** `env` with an empty `variables` object, built once per env (shared by policies without variables). */
+const withoutVariables = new WeakMap<CelEnv, CelEnv>();
+
 function withVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
-  return env.extend({
-    types: { [variablesTypeName]: { fields } },
+  const empty = Object.keys(fields).length === 0;
+  if (empty) {
+    const hit = withoutVariables.get(env);
+    if (hit) return hit;
+  }
+  const out = env.extend({
+    types: { [variablesTypeName]: { fields: empty ? {} : fields } },
     variables: { variables: { kind: "object", name: variablesTypeName } },
   });
+  if (empty) withoutVariables.set(env, out);
+  return out;
 }
 
 /** True when `t` is exactly the expected return type (cel-go `IsExactType`). */

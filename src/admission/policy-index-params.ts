@@ -1,14 +1,27 @@
 // Param lookups at scale: a namespaced binding's params come from one namespace, so the items of
-// a paramKind are split by namespace once, and `collectParams` (which depends only on the binding
-// and the request namespace) is answered once per (binding, request namespace).
+// a paramKind are split by namespace once, `collectParams` (which depends only on the binding
+// and the request namespace) is answered once per (binding, request namespace), and the keys of
+// an invocation once per (binding, param).
 import { getString, type JsonObject } from "../data/index.js";
-import { collectParams, type CollectParamsResult, type ParamIndex, type ParamScope } from "./params.js";
+import { collectParams, paramKey, type CollectParamsResult, type ParamIndex, type ParamScope } from "./params.js";
+import { invocationKey } from "./reinvocation.js";
 import type { BindingModel, PolicyModel } from "./policy-model.js";
+
+/** The identity of one invocation: its param's key (when it has a param) and its reinvocation key. */
+export interface InvocationKeys {
+  readonly paramKey?: string;
+  readonly key: string;
+}
 
 /** Memoised param collection for one admission run. */
 export interface ParamCollector {
   /** `collectParams` for (policy, binding) and a request in `namespace`; same answer, cached. */
   collect(policy: PolicyModel, binding: BindingModel, namespace: string, scope: ParamScope): CollectParamsResult;
+  /**
+   * The keys of the invocation of (policy, binding) with `param` (one of `collect`'s answers),
+   * built once per run (the same strings for every object: cheap reinvocation-set lookups).
+   */
+  keys(policy: PolicyModel, binding: BindingModel, param: JsonObject | null, scope: ParamScope): InvocationKeys;
 }
 
 /** What `collectParams` answers without a paramKind or paramRef: one invocation, `params` null. */
@@ -19,6 +32,7 @@ export function paramCollector(index: ParamIndex): ParamCollector {
   const partitions = new Map<string, Map<string, JsonObject[]>>();
   const views = new Map<string, ParamIndex>();
   const answers = new Map<PolicyModel, Map<BindingModel, Map<string, CollectParamsResult>>>();
+  const keysByBinding = new Map<BindingModel, Map<JsonObject | null, InvocationKeys>>();
 
   // Items of apiVersion/kind by the namespace collectParams gives them (declared or default).
   const partition = (apiVersion: string, kind: string): Map<string, JsonObject[]> => {
@@ -64,6 +78,17 @@ export function paramCollector(index: ParamIndex): ParamCollector {
         byNs.set(namespace, answer);
       }
       return answer;
+    },
+    keys(policy, binding, param, scope) {
+      let byParam = keysByBinding.get(binding);
+      if (!byParam) keysByBinding.set(binding, (byParam = new Map()));
+      let k = byParam.get(param);
+      if (!k) {
+        const pk = param ? paramKey(param, scope, index) : undefined;
+        k = pk !== undefined ? { paramKey: pk, key: invocationKey(policy.name, binding.name, pk) } : { key: invocationKey(policy.name, binding.name, undefined) };
+        byParam.set(param, k);
+      }
+      return k;
     },
   };
 }

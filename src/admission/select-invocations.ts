@@ -1,11 +1,10 @@
 // Selects the invocations for one request (apiserver generic `policyDispatcher.Dispatch`): for
 // each bound policy in order, policy match → configuration error → binding match → params.
-import type { JsonObject } from "../data/index.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import type { Invocation } from "./invocation.js";
 import { matchBinding, matchPolicy } from "./match-resources.js";
 import type { MatchOptions, NamespaceLookup, RequestAttrs } from "./match-types.js";
-import { paramKey, type ParamIndex, type ParamScope } from "./params.js";
+import type { ParamIndex, ParamScope } from "./params.js";
 import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import type { PolicyError } from "./policy-error.js";
 import type { BindingModel } from "./policy-model.js";
@@ -74,7 +73,9 @@ export function selectInvocations(
           kind: pm.kind ?? attrs.kind,
           resource: pm.resource ?? { group: attrs.group, version: attrs.version, resource: attrs.resource },
         };
-        if (param) inv.paramKey = paramKey(param as JsonObject, b.paramScope ?? "Namespaced", params);
+        const keys = collector.keys(policy, binding, param, b.paramScope ?? "Namespaced");
+        if (keys.paramKey !== undefined) inv.paramKey = keys.paramKey;
+        inv.key = keys.key;
         out.invocations.push(inv);
       }
     }

@@ -7,7 +7,8 @@ import fc from "fast-check";
 import { admit, defaultAdmitOptions } from "../../src/admission/index.js";
 import { compilePolicy } from "../../src/admission/compile-policy.js";
 import { matchPolicy } from "../../src/admission/match-resources.js";
-import { buildParamIndex, collectParams, type ParamScope } from "../../src/admission/params.js";
+import { buildParamIndex, collectParams, paramKey, type ParamScope } from "../../src/admission/params.js";
+import { invocationKey } from "../../src/admission/reinvocation.js";
 import { buildPolicyIndex } from "../../src/admission/policy-index.js";
 import { paramCollector } from "../../src/admission/policy-index-params.js";
 import type { BoundPolicy } from "../../src/admission/select-invocations.js";
@@ -126,4 +127,15 @@ test("a request no policy can match still reports the Namespace it assumed", () 
   assert.deepEqual(out.results.map((r) => r.message), [
     'Namespace "missing-ns" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=missing-ns',
   ]);
+});
+
+test("param collector: invocation keys are paramKey and invocationKey, built once per (binding, param)", () => {
+  const collector = paramCollector(params);
+  const pm = policyModel("p", { paramKind: cmKind });
+  const b = bindingModel("b", "p", { paramRef: { name: "x", namespace: "a", parameterNotFoundAction: "Allow" } });
+  const param = params.list("v1", "ConfigMap")[0];
+  const keys = collector.keys(pm, b, param, "Namespaced");
+  assert.deepEqual(keys, { paramKey: paramKey(param, "Namespaced", params), key: invocationKey("p", "b", paramKey(param, "Namespaced", params)) });
+  assert.equal(collector.keys(pm, b, param, "Namespaced"), keys, "second answer is the cached one");
+  assert.deepEqual(collector.keys(pm, b, null, "Namespaced"), { key: invocationKey("p", "b", undefined) });
 });
