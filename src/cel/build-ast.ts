@@ -99,8 +99,9 @@ function macroTable(macros: readonly Macro[]): MacroTable {
  */
 export class AstBuilder {
   private nextId = 1;
-  readonly positions = new IdTable<number>();
-  readonly macroCalls = new IdTable<Expr>();
+  readonly positions: IdTable<number>;
+  /** The calls expanded macros replaced, by expansion id (few: a map, not a table over all ids). */
+  readonly macroCalls = new Map<number, Expr>();
   /** The AST rules' issues, in the order cel-go's builder raises them. */
   readonly issues: CelIssue[] = [];
   /** The moment (key) of each issue. */
@@ -121,6 +122,8 @@ export class AstBuilder {
   ) {
     this.macros = macroTable(macros);
     this.spans = record ? [] : undefined;
+    // Most expressions number fewer nodes than they have tokens, plus the nodes macros add.
+    this.positions = new IdTable(tokens.count + 32);
   }
 
   id(offset: number): number {
@@ -241,12 +244,10 @@ export class AstBuilder {
     return this.callOrMacro(key, opId, opt ? op.optIndex : op.index, undefined, [target, index]);
   }
 
-  /** Adds list element `e` (written `?e` when `opt` is a token; `key`: after it). */
-  listElement(key: number, elements: Expr[], optionalIndices: number[], e: Expr, opt: number): void {
-    elements.push(e);
-    if (opt < 0) return;
+  /** Element `index` of a list was written `?e` (token `opt`; `key`: after it). */
+  optionalElement(key: number, optionalIndices: number[], index: number, opt: number): void {
     if (!this.optionalSyntax) this.error(key, this.tokens.start(opt), "unsupported syntax '?'");
-    else optionalIndices.push(elements.length - 1);
+    else optionalIndices.push(index);
   }
 
   /** A binary operator's call. */

@@ -57,6 +57,9 @@ export class Parser {
   private recoveries = 0;
   private reports = 0;
   private readonly depth = [0, 0, 0, 0, 0];
+  /** Items of the lists being parsed, innermost last, gathered into exact-size arrays by `collect`. */
+  private readonly stack: unknown[] = [];
+  private top = 0;
 
   constructor(
     private readonly text: string,
@@ -106,6 +109,16 @@ export class Parser {
   }
   private exit(rule: Rule, by = 1): void {
     this.depth[rule]! -= by;
+  }
+
+  private push(x: unknown): void {
+    this.stack[this.top++] = x;
+  }
+  /** The items pushed since `base`, as a new array (popped). */
+  private collect<X>(base: number): X[] {
+    const out = this.stack.slice(base, this.top) as X[];
+    this.top = base;
+    return out;
   }
 
   // ---- error reporting (ANTLR DefaultErrorStrategy, simplified) ----
@@ -212,27 +225,29 @@ export class Parser {
   private logicOr(): Expr {
     const first = this.logicAnd();
     if (this.la() !== T.LOGICAL_OR) return first;
-    const terms: Expr[] = [first];
+    const base = this.top;
+    this.push(first);
     const ops: number[] = [];
     while (this.la() === T.LOGICAL_OR) {
       const o = this.consume();
-      terms.push(this.logicAnd());
+      this.push(this.logicAnd());
       ops.push(this.b.id(this.t.start(o)));
     }
-    return this.b.logic(op.logicalOr, terms, ops);
+    return this.b.logic(op.logicalOr, this.collect<Expr>(base), ops);
   }
 
   private logicAnd(): Expr {
     const first = this.relation();
     if (this.la() !== T.LOGICAL_AND) return first;
-    const terms: Expr[] = [first];
+    const base = this.top;
+    this.push(first);
     const ops: number[] = [];
     while (this.la() === T.LOGICAL_AND) {
       const o = this.consume();
-      terms.push(this.relation());
+      this.push(this.relation());
       ops.push(this.b.id(this.t.start(o)));
     }
-    return this.b.logic(op.logicalAnd, terms, ops);
+    return this.b.logic(op.logicalAnd, this.collect<Expr>(base), ops);
   }
 
   // Left-associative binary levels: relation (all relational ops), then + -, then * / %.
@@ -411,16 +426,17 @@ export class Parser {
 
   /** `exprList? ')'` after an opening parenthesis. */
   private argList(close: TokenType): Expr[] {
-    const args: Expr[] = [];
+    const base = this.top;
     if (this.la() !== close && this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) {
       if (this.la() !== close) {
-        args.push(this.expr());
+        this.push(this.expr());
         while (this.la() === T.COMMA) {
           this.consume();
-          args.push(this.expr());
+          this.push(this.expr());
         }
       }
     }
+    const args = this.collect<Expr>(base);
     this.matchInline(close);
     return args;
   }
@@ -515,13 +531,13 @@ export class Parser {
   private listInit(): Expr {
     const b = this.b;
     const id = b.id(this.t.start(this.consume()));
-    const elements: Expr[] = [];
+    const base = this.top;
     const optionalIndices: number[] = [];
     if (this.la() !== T.RBRACKET && this.sync(listFirst) && this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
-        const e = this.expr();
-        b.listElement(this.after(), elements, optionalIndices, e, opt);
+        this.push(this.expr());
+        if (opt >= 0) b.optionalElement(this.after(), optionalIndices, this.top - base - 1, opt);
         if (this.la() === T.COMMA && this.la(2) !== T.RBRACKET) {
           this.consume();
           continue;
@@ -529,6 +545,7 @@ export class Parser {
         break;
       }
     }
+    const elements = this.collect<Expr>(base);
     if (this.la() === T.COMMA) this.consume();
     this.matchInline(T.RBRACKET);
     return listExpr(id, elements, optionalIndices);
@@ -537,7 +554,7 @@ export class Parser {
   private mapInit(): Expr {
     const b = this.b, tokens = this.t;
     const id = b.id(tokens.start(this.consume()));
-    const entries: MapEntry[] = [];
+    const base = this.top;
     if (this.la() !== T.RBRACE && this.sync(mapFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
@@ -556,7 +573,7 @@ export class Parser {
           b.rollback(entryId + 1);
           b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
           this.skipped();
-        } else entries.push({ id: entryId, key, value: this.expr(), optional: opt >= 0 });
+        } else this.push({ id: entryId, key, value: this.expr(), optional: opt >= 0 } satisfies MapEntry);
         if (this.la() === T.COMMA && this.la(2) !== T.RBRACE) {
           this.consume();
           continue;
@@ -564,6 +581,7 @@ export class Parser {
         break;
       }
     }
+    const entries = this.collect<MapEntry>(base);
     if (this.la() === T.COMMA) this.consume();
     this.matchInline(T.RBRACE);
     return mapExpr(id, entries);
@@ -578,7 +596,7 @@ export class Parser {
 
   private fieldInits(): StructField[] {
     const b = this.b, tokens = this.t;
-    const fields: StructField[] = [];
+    const base = this.top;
     if (this.la() !== T.RBRACE && this.sync(fieldFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
@@ -596,7 +614,7 @@ export class Parser {
           this.skipped();
         } else {
           const value = this.expr();
-          fields.push({ id: fieldId, field: b.fieldName(this.after(), name), value, optional: opt >= 0 });
+          this.push({ id: fieldId, field: b.fieldName(this.after(), name), value, optional: opt >= 0 } satisfies StructField);
         }
         if (this.la() === T.COMMA && this.la(2) !== T.RBRACE) {
           this.consume();
@@ -605,6 +623,7 @@ export class Parser {
         break;
       }
     }
+    const fields = this.collect<StructField>(base);
     if (this.la() === T.COMMA) this.consume();
     this.matchInline(T.RBRACE);
     return fields;
