@@ -1,27 +1,25 @@
-// One object shape for every AST node: the parser and macro expanders build all node kinds through
+// Two object shapes for all AST nodes: the parser and macro expanders build every node kind through
 // these factories (fields are accessors over shared slots), so the `kind`/`id` reads of the
-// checker, validators and planner see a single shape instead of a dozen.
+// checker, validators and planner see two shapes instead of a dozen: three slots for every kind
+// but comprehensions, which add five.
 import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
 
 /**
- * Every node kind in one shape: `id`, `kind` and eight slots; each kind's fields are accessors
- * over the slots (see the table below), and `toJSON` gives the plain per-kind object.
+ * Every node kind but comprehensions: `id`, `kind` and three slots; each kind's fields are
+ * accessors over the slots (see the table below), and `toJSON` gives the plain per-kind object.
  */
 class Node {
   id: number;
   kind: Expr["kind"];
   a: unknown;
-  b: unknown = undefined;
-  c: unknown = undefined;
-  d: unknown = undefined;
-  e: unknown = undefined;
-  f: unknown = undefined;
-  g: unknown = undefined;
-  h: unknown = undefined;
-  constructor(id: number, kind: Expr["kind"], a: unknown) {
+  b: unknown;
+  c: unknown;
+  constructor(id: number, kind: Expr["kind"], a: unknown, b: unknown, c: unknown) {
     this.id = id;
     this.kind = kind;
     this.a = a;
+    this.b = b;
+    this.c = c;
   }
   get value(): Constant {
     return this.a as Constant;
@@ -101,6 +99,30 @@ class Node {
   set fields(v: StructField[]) {
     this.b = v;
   }
+  /** The plain node object (the fields of its kind, in their usual order). */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { id: this.id, kind: this.kind };
+    const self = this as unknown as Record<string, unknown>;
+    for (const f of kindFields[this.kind]) if (self[f] !== undefined) out[f] = self[f];
+    return out;
+  }
+}
+
+/** A comprehension: `iterVar`, `iterRange`, `accuVar` in the three slots, the rest in five more. */
+class ComprehensionNode extends Node {
+  d: unknown;
+  e: unknown;
+  f: unknown;
+  g: unknown;
+  h: unknown;
+  constructor(id: number, iterVar: string, iterRange: Expr, accuVar: string, accuInit: Expr, loopCondition: Expr, loopStep: Expr, result: Expr, iterVar2: string | undefined) {
+    super(id, "comprehension", iterVar, iterRange, accuVar);
+    this.d = accuInit;
+    this.e = loopCondition;
+    this.f = loopStep;
+    this.g = result;
+    this.h = iterVar2;
+  }
   get iterVar(): string {
     return this.a as string;
   }
@@ -149,16 +171,10 @@ class Node {
   set iterVar2(v: string | undefined) {
     this.h = v;
   }
-  /** The plain node object (the fields of its kind, in their usual order). */
-  toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { id: this.id, kind: this.kind };
-    for (const f of kindFields[this.kind]) if (this[f] !== undefined) out[f] = this[f];
-    return out;
-  }
 }
 
 /** The fields of each node kind, in order. */
-const kindFields: Readonly<Record<Expr["kind"], readonly (keyof Node)[]>> = {
+const kindFields: Readonly<Record<Expr["kind"], readonly string[]>> = {
   const: ["value"],
   ident: ["name"],
   select: ["operand", "field", "testOnly"],
@@ -171,56 +187,35 @@ const kindFields: Readonly<Record<Expr["kind"], readonly (keyof Node)[]>> = {
 
 /** A literal node. */
 export function constExpr(id: number, value: Constant): Expr {
-  const n = new Node(id, "const", value);
-  return n as Expr;
+  return new Node(id, "const", value, undefined, undefined) as Expr;
 }
 /** An identifier node. */
 export function identExpr(id: number, name: string): Expr {
-  const n = new Node(id, "ident", name);
-  return n as Expr;
+  return new Node(id, "ident", name, undefined, undefined) as Expr;
 }
 /** A field selection (`testOnly`: a `has()` test). */
 export function selectExpr(id: number, operand: Expr, field: string, testOnly: boolean): Expr {
-  const n = new Node(id, "select", operand);
-  n.field = field;
-  n.testOnly = testOnly;
-  return n as Expr;
+  return new Node(id, "select", operand, field, testOnly) as Expr;
 }
 /** A call (member call when `target` is given). */
 export function callExpr(id: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
-  const n = new Node(id, "call", fn);
-  n.target = target;
-  n.args = args;
-  return n as Expr;
+  return new Node(id, "call", fn, target, args) as Expr;
 }
 /** A list literal. */
 export function listExpr(id: number, elements: Expr[], optionalIndices: number[]): Expr {
-  const n = new Node(id, "list", elements);
-  n.optionalIndices = optionalIndices;
-  return n as Expr;
+  return new Node(id, "list", elements, optionalIndices, undefined) as Expr;
 }
 /** A map literal. */
 export function mapExpr(id: number, entries: MapEntry[]): Expr {
-  const n = new Node(id, "map", entries);
-  return n as Expr;
+  return new Node(id, "map", entries, undefined, undefined) as Expr;
 }
 /** A struct literal. */
 export function structExpr(id: number, typeName: string, fields: StructField[]): Expr {
-  const n = new Node(id, "struct", typeName);
-  n.fields = fields;
-  return n as Expr;
+  return new Node(id, "struct", typeName, fields, undefined) as Expr;
 }
 /** A comprehension. */
 export function comprehensionExpr(
   id: number, iterVar: string, iterVar2: string | undefined, iterRange: Expr, accuVar: string, accuInit: Expr, loopCondition: Expr, loopStep: Expr, result: Expr,
 ): Expr {
-  const n = new Node(id, "comprehension", iterVar);
-  n.iterRange = iterRange;
-  n.accuVar = accuVar;
-  n.accuInit = accuInit;
-  n.loopCondition = loopCondition;
-  n.loopStep = loopStep;
-  n.result = result;
-  n.iterVar2 = iterVar2;
-  return n as Expr;
+  return new ComprehensionNode(id, iterVar, iterRange, accuVar, accuInit, loopCondition, loopStep, result, iterVar2) as unknown as Expr;
 }

@@ -1,13 +1,17 @@
-// CEL parser, phase 2: concrete syntax tree → AST, numbering nodes in cel-go's visiting order,
-// decoding literals, rejecting reserved identifiers, balancing `&&`/`||` chains and expanding macros.
-import { T, unescapeLiteral } from "./lexer.js";
-import type { Token } from "./lexer.js";
+// CEL parser, AST side: the node factory the grammar (./parser.ts) builds with as it parses,
+// numbering nodes in the order cel-go's AST builder visits them, decoding literals, rejecting
+// reserved identifiers, balancing `&&`/`||` chains and expanding macros. Its issues (the AST
+// rules') are kept apart from syntax errors and reported after them, as cel-go's builder runs after
+// its parser; parts of the input cel-go's builder never visits (dropped by error recovery, or
+// skipped after an error) are rolled back. cel-go's builder also limits the nesting of the nodes
+// it counts (see `counted`): each issue carries the moment the builder would have raised it, so an
+// overflow can report exactly the issues raised before it (see `overflowAt`).
+import { T, unescapeLiteral, type TokenList } from "./lexer.js";
 import { op } from "./operators.js";
 import { accumulatorName, macroKey } from "./macros.js";
 import type { Macro, MacroHelper } from "./macros.js";
-import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
+import type { Constant, Expr } from "./ast.js";
 import { callExpr, comprehensionExpr, constExpr, identExpr, listExpr, mapExpr, selectExpr, structExpr } from "./ast-node.js";
-import type { Cst } from "./parser.js";
 import type { CelIssue } from "./errors-format.js";
 import { IdTable } from "./check/id-table.js";
 
@@ -49,8 +53,6 @@ const binaryOps: Readonly<Record<number, string>> = {
   [T.PERCENT]: op.modulo,
 };
 
-class MaxDepth {}
-
 const TRUE_CONST: Constant = { kind: "bool", value: true };
 const FALSE_CONST: Constant = { kind: "bool", value: false };
 const NULL_CONST: Constant = { kind: "null" };
@@ -59,6 +61,11 @@ const NULL_CONST: Constant = { kind: "null" };
 interface MacroTable {
   /** Macros by name (the first with a given argument count and call style wins, as by key). */
   byName: ReadonlyMap<string, readonly Macro[]>;
+  /**
+   * Per first character (ASCII), a bit per name length (mod 32) of the macro names starting with
+   * it: most calls (operators, functions) are ruled out without a map lookup.
+   */
+  shapes: Uint32Array;
 }
 const macroTables = new WeakMap<readonly Macro[], MacroTable>();
 function macroTable(macros: readonly Macro[]): MacroTable {
@@ -72,199 +79,184 @@ function macroTable(macros: readonly Macro[]): MacroTable {
       if (list) list.push(m);
       else byName.set(m.name, [m]);
     }
-    t = { byName };
+    const shapes = new Uint32Array(128);
+    for (const name of byName.keys()) {
+      const c = name.charCodeAt(0);
+      if (c < 128) shapes[c]! |= 1 << (name.length & 31);
+    }
+    t = { byName, shapes };
     macroTables.set(macros, t);
   }
   return t;
 }
 
-/** Builds the AST of a parse tree; errors go to `issues`. */
+/**
+ * Builds AST nodes for the parser. Ids grow in the builder's visiting order; a `mark()` taken before
+ * a part of the input and `rollback(mark)` after it forget that part's nodes, ids and issues.
+ *
+ * Issue moments (`key`): an event at the start of the node whose first token is `i` has key `2i`;
+ * an event after the tokens before position `p` were consumed has key `2p - 1` (see `Parser.after`).
+ */
 export class AstBuilder {
   private nextId = 1;
-  readonly positions = new IdTable<number>();
-  readonly macroCalls = new IdTable<Expr>();
-  private depth = 0;
+  readonly positions: IdTable<number>;
+  /** The calls expanded macros replaced, by expansion id (few: a map, not a table over all ids). */
+  readonly macroCalls = new Map<number, Expr>();
+  /** The AST rules' issues, in the order cel-go's builder raises them. */
+  readonly issues: CelIssue[] = [];
+  /** The moment (key) of each issue. */
+  private readonly issueKeys: number[] = [];
+  /** Nodes cel-go's builder counts against the depth limit (ternaries, binary operators, selects, member calls, indexes): an upper bound. */
+  counted = 0;
+  /** When recording: (any node id, first token, last token) of each counted node. */
+  private readonly spans: number[] | undefined;
   private macroHelper: Helper | undefined;
   private readonly macros: MacroTable;
 
   constructor(
-    private readonly issues: CelIssue[],
+    private readonly tokens: TokenList,
     macros: readonly Macro[],
-    private readonly maxDepth: number,
-    private readonly optionalSyntax: boolean,
+    readonly optionalSyntax: boolean,
     private readonly identEscapes: boolean,
+    record: boolean,
   ) {
     this.macros = macroTable(macros);
+    this.spans = record ? [] : undefined;
+    // Most expressions number fewer nodes than they have tokens, plus the nodes macros add.
+    this.positions = new IdTable(tokens.count + 32);
   }
 
-  /** Builds the expression; undefined if the visitor's depth limit was hit (reported as an issue). */
-  build(cst: Cst): Expr | undefined {
-    try {
-      return this.visit(cst);
-    } catch (e) {
-      if (e instanceof MaxDepth || e instanceof RangeError) {
-        this.issues.push({ message: "max recursion depth exceeded", offset: -1 });
-        return undefined;
-      }
-      throw e;
-    }
-  }
-
-  private id(offset: number): number {
+  id(offset: number): number {
     const id = this.nextId++;
     this.positions.set(id, offset);
     return id;
+  }
+  /** An id whose position is set later (`place`). */
+  reserveId(): number {
+    return this.nextId++;
+  }
+  place(id: number, offset: number): void {
+    this.positions.set(id, offset);
   }
   private deleteId(id: number): void {
     this.positions.delete(id);
     if (id === this.nextId - 1) this.nextId--;
   }
-  private error(offset: number, message: string): Expr {
+  mark(): number {
+    return this.nextId;
+  }
+  /** Forgets the nodes built since `mark` (their ids, positions, macro calls, issues and spans). */
+  rollback(mark: number): void {
+    for (let id = mark; id < this.nextId; id++) {
+      this.positions.delete(id);
+      this.macroCalls.delete(id);
+    }
+    this.nextId = mark;
+    const issues = this.issues;
+    while (issues.length > 0 && issues[issues.length - 1]!.exprId! >= mark) {
+      issues.pop();
+      this.issueKeys.pop();
+    }
+    const spans = this.spans;
+    if (spans) {
+      let w = 0;
+      for (let r = 0; r < spans.length; r += 3) {
+        if (spans[r]! >= mark) continue;
+        spans[w++] = spans[r]!;
+        spans[w++] = spans[r + 1]!;
+        spans[w++] = spans[r + 2]!;
+      }
+      spans.length = w;
+    }
+  }
+
+  /** Notes a counted node (first token `start`, tokens consumed up to position `end`). */
+  counts(start: number, end: number, e: Expr): Expr {
+    this.counted++;
+    this.spans?.push(e.id, start, end - 1);
+    return e;
+  }
+
+  /**
+   * With more than `maxDepth` counted nodes nested: the key before which issues were raised (cel-go's
+   * builder stops at the first such node it enters); else -1. Needs a recording builder.
+   */
+  overflowAt(maxDepth: number): number {
+    const spans = this.spans!;
+    const order: number[] = [];
+    for (let r = 0; r < spans.length; r += 3) order.push(r);
+    // Visiting order: by first token, an enclosing node (later last token) first.
+    order.sort((a, b) => spans[a + 1]! - spans[b + 1]! || spans[b + 2]! - spans[a + 2]!);
+    const ends: number[] = [];
+    for (const r of order) {
+      const start = spans[r + 1]!;
+      while (ends.length > 0 && ends[ends.length - 1]! < start) ends.pop();
+      if (ends.length + 1 > maxDepth) return 2 * start;
+      ends.push(spans[r + 2]!);
+    }
+    return -1;
+  }
+
+  /** The issues raised before moment `key` (all when `key` is -1). */
+  issuesBefore(key: number): CelIssue[] {
+    if (key < 0) return this.issues;
+    return this.issues.filter((_, i) => this.issueKeys[i]! < key);
+  }
+
+  /** An issue at `offset` (raised at moment `key`) and the null literal that stands for the node. */
+  error(key: number, offset: number, message: string): Expr {
     const id = this.id(offset);
     this.issues.push({ message, offset, exprId: id });
-    return constExpr(id, { kind: "null" });
+    this.issueKeys.push(key);
+    return constExpr(id, NULL_CONST);
+  }
+  /** The node of a syntax error at `offset`: a null literal (cel-go's builder makes one). */
+  errorNode(offset: number): Expr {
+    return constExpr(this.id(offset), NULL_CONST);
   }
 
-  private visitAll(cs: readonly Cst[]): Expr[] {
-    const out: Expr[] = [];
-    for (let i = 0; i < cs.length; i++) out.push(this.visit(cs[i]!));
-    return out;
+  /** Whether `name` is reserved: an identifier or global call named so is an error. */
+  isReserved(name: string): boolean {
+    return isReservedId(name);
   }
 
-  private visit(c: Cst): Expr {
-    switch (c.k) {
-      case "ternary":
-      case "binary":
-      case "select":
-      case "mcall":
-      case "index": {
-        if (++this.depth > this.maxDepth) throw new MaxDepth();
-        try {
-          return this.visitCounted(c);
-        } finally {
-          this.depth--;
-        }
-      }
-      case "logic":
-        return this.visitLogic(c);
-      case "unary": {
-        if (c.ops.length % 2 === 0) return this.visit(c.operand);
-        const opId = this.id(c.ops[0]!.start);
-        const target = this.visit(c.operand);
-        return this.callOrMacro(opId, c.ops[0]!.type === T.EXCLAM ? op.logicalNot : op.negate, undefined, [target]);
-      }
-      case "ident": {
-        const name = c.id.text;
-        if (isReservedId(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
-        return identExpr(this.id(c.id.start), (c.dot ? "." : "") + name);
-      }
-      case "gcall": {
-        const name = c.id.text;
-        if (isReservedId(name)) return this.error(c.start.start, `reserved identifier: ${name}`);
-        const opId = this.id(c.open.start);
-        return this.callOrMacro(opId, (c.dot ? "." : "") + name, undefined, this.visitAll(c.args));
-      }
-      case "list": {
-        const id = this.id(c.open.start);
-        const elements: Expr[] = [];
-        const optionalIndices: number[] = [];
-        for (let i = 0; i < c.elems.length; i++) {
-          const el = c.elems[i]!;
-          elements.push(this.visit(el.e));
-          if (el.opt) {
-            if (!this.optionalSyntax) this.error(el.opt.start, "unsupported syntax '?'");
-            else optionalIndices.push(i);
-          }
-        }
-        return listExpr(id, elements, optionalIndices);
-      }
-      case "map": {
-        const id = this.id(c.open.start);
-        const entries: MapEntry[] = [];
-        for (const en of c.entries) {
-          const entryId = this.id(en.col.start);
-          if (en.opt && !this.optionalSyntax) {
-            this.error(en.opt.start, "unsupported syntax '?'");
-            continue;
-          }
-          const key = this.visit(en.key);
-          const value = this.visit(en.value);
-          entries.push({ id: entryId, key, value, optional: en.opt !== undefined });
-        }
-        return mapExpr(id, entries);
-      }
-      case "msg": {
-        let typeName = (c.dot ? "." : "") + c.ids[0]!.text;
-        for (let i = 1; i < c.ids.length; i++) typeName += "." + c.ids[i]!.text;
-        const id = this.id(c.open.start);
-        const fields: StructField[] = [];
-        for (const f of c.fields) {
-          const fieldId = this.id(f.col.start);
-          if (f.opt && !this.optionalSyntax) {
-            this.error(f.opt.start, "unsupported syntax '?'");
-            continue;
-          }
-          const value = this.visit(f.value);
-          fields.push({ id: fieldId, field: this.fieldName(f.name), value, optional: f.opt !== undefined });
-        }
-        return structExpr(id, typeName, fields);
-      }
-      case "lit":
-        return this.literal(c.tok, c.sign);
-      case "error":
-        return constExpr(this.id(c.at.start), { kind: "null" });
+  /** An identifier (`start`: its first token, the dot of `.name`; `name`: token `idTok`'s text). */
+  ident(start: number, dot: boolean, idTok: number, name: string): Expr {
+    if (isReservedId(name)) return this.error(2 * start, this.tokens.start(start), `reserved identifier: ${name}`);
+    return identExpr(this.id(this.tokens.start(idTok)), dot ? "." + name : name);
+  }
+
+  /** `operand.field` or `operand.?field` (`key`: after the field name). */
+  select(key: number, operand: Expr, dot: number, opt: boolean, idTok: number): Expr {
+    const field = this.fieldName(key, idTok);
+    const tokens = this.tokens;
+    if (opt) {
+      if (!this.optionalSyntax) return this.error(key, tokens.start(dot), "unsupported syntax '.?'");
+      const lit: Expr = constExpr(this.id(tokens.start(idTok)), { kind: "string", value: field });
+      return callExpr(this.id(tokens.start(dot)), op.optSelect, undefined, [operand, lit]);
     }
+    return selectExpr(this.id(tokens.start(dot)), operand, field, false);
   }
 
-  private visitCounted(c: Extract<Cst, { k: "ternary" | "binary" | "select" | "mcall" | "index" }>): Expr {
-    switch (c.k) {
-      case "ternary": {
-        const cond = this.visit(c.cond);
-        const opId = this.id(c.q.start);
-        const t = this.visit(c.t);
-        const f = this.visit(c.f);
-        return this.callOrMacro(opId, op.conditional, undefined, [cond, t, f]);
-      }
-      case "binary": {
-        const l = this.visit(c.l);
-        const opId = this.id(c.op.start);
-        const r = this.visit(c.r);
-        return this.callOrMacro(opId, binaryOps[c.op.type]!, undefined, [l, r]);
-      }
-      case "select": {
-        const operand = this.visit(c.operand);
-        const field = this.fieldName(c.id);
-        if (c.opt) {
-          if (!this.optionalSyntax) return this.error(c.dot.start, "unsupported syntax '.?'");
-          const lit: Expr = constExpr(this.id(c.id.start), { kind: "string", value: field });
-          return callExpr(this.id(c.dot.start), op.optSelect, undefined, [operand, lit]);
-        }
-        return selectExpr(this.id(c.dot.start), operand, field, false);
-      }
-      case "mcall": {
-        const operand = this.visit(c.operand);
-        const opId = this.id(c.open.start);
-        return this.callOrMacro(opId, c.id.text, operand, this.visitAll(c.args));
-      }
-      case "index": {
-        const target = this.visit(c.operand);
-        const opId = this.id(c.open.start);
-        const index = this.visit(c.index);
-        if (c.opt && !this.optionalSyntax) return this.error(c.open.start, "unsupported syntax '[?'");
-        return this.callOrMacro(opId, c.opt ? op.optIndex : op.index, undefined, [target, index]);
-      }
-    }
+  /** `target[index]` / `target[?index]` (`opId`: the bracket's id; `key`: after the index). */
+  index(key: number, opId: number, open: number, opt: boolean, target: Expr, index: Expr): Expr {
+    if (opt && !this.optionalSyntax) return this.error(key, this.tokens.start(open), "unsupported syntax '[?'");
+    return this.callOrMacro(key, opId, opt ? op.optIndex : op.index, undefined, [target, index]);
+  }
+
+  /** Element `index` of a list was written `?e` (token `opt`; `key`: after it). */
+  optionalElement(key: number, optionalIndices: number[], index: number, opt: number): void {
+    if (!this.optionalSyntax) this.error(key, this.tokens.start(opt), "unsupported syntax '?'");
+    else optionalIndices.push(index);
+  }
+
+  /** A binary operator's call. */
+  binary(key: number, opId: number, opTok: number, l: Expr, r: Expr): Expr {
+    return this.callOrMacro(key, opId, binaryOps[this.tokens.type(opTok)]!, undefined, [l, r]);
   }
 
   /** `a || b || c …` as cel-go's balanced tree (each call takes the id of its middle operator). */
-  private visitLogic(c: Extract<Cst, { k: "logic" }>): Expr {
-    const fn = c.fn === "||" ? op.logicalOr : op.logicalAnd;
-    const terms: Expr[] = [this.visit(c.first)];
-    const ops: number[] = [];
-    for (const r of c.rest) {
-      terms.push(this.visit(r.e));
-      ops.push(this.id(r.op.start));
-    }
+  logic(fn: string, terms: readonly Expr[], ops: readonly number[]): Expr {
     const balanced = (lo: number, hi: number): Expr => {
       const mid = Math.floor((lo + hi + 1) / 2);
       const left = mid === lo ? terms[mid]! : balanced(lo, mid - 1);
@@ -274,32 +266,40 @@ export class AstBuilder {
     return balanced(0, ops.length - 1);
   }
 
-  private fieldName(t: Token): string {
-    if (t.type !== T.ESC_IDENTIFIER) return t.text;
-    if (!this.identEscapes) this.error(t.start, "unsupported syntax: '`'");
-    return t.text.slice(1, -1);
+  /** A field name token's name (backquotes removed; `key`: the moment its issue would be raised). */
+  fieldName(key: number, tok: number): string {
+    const tokens = this.tokens;
+    const text = tokens.text(tok);
+    if (tokens.type(tok) !== T.ESC_IDENTIFIER) return text;
+    if (!this.identEscapes) this.error(key, tokens.start(tok), "unsupported syntax: '`'");
+    return text.slice(1, -1);
   }
 
   private constExpr(at: number, value: Constant): Expr {
     return constExpr(this.id(at), value);
   }
 
-  private literal(tok: Token, sign: Token | undefined): Expr {
-    const at = (sign ?? tok).start;
-    switch (tok.type) {
+  /** The literal of token `tok`, negated by a `sign` token (-1: none); `start`: its first token. */
+  literal(tok: number, sign: number): Expr {
+    const tokens = this.tokens, src = tokens.source;
+    const first = sign >= 0 ? sign : tok;
+    const at = tokens.start(first), key = 2 * first;
+    const from = tokens.start(tok), to = tokens.end(tok);
+    switch (tokens.type(tok)) {
       case T.STRING: {
         // Fast path: a one-line literal without escapes is its body (as unescapeLiteral decodes it).
-        const text = tok.text, q = text.charCodeAt(0);
-        if ((q === 34 || q === 39) && text.indexOf("\\") < 0 && text.indexOf("\r") < 0 && !(text.length >= 6 && text.charCodeAt(1) === q && text.charCodeAt(2) === q)) {
-          return this.constExpr(at, { kind: "string", value: text.slice(1, -1) });
+        const q = src.charCodeAt(from);
+        if ((q === 34 || q === 39) && !(to - from >= 6 && src.charCodeAt(from + 1) === q && src.charCodeAt(from + 2) === q) && plainBody(src, from + 1, to - 1)) {
+          return this.constExpr(at, { kind: "string", value: src.slice(from + 1, to - 1) });
         }
         break;
       }
       case T.NUM_INT: {
+        const text = src.slice(from, to);
         // Up to 15 characters (decimal or 0x-hex) the value is exact as a double, which BigInt takes faster than text.
-        let v = tok.text.length <= 15 ? BigInt(Number(tok.text)) : BigInt(tok.text);
-        if (sign !== undefined) v = -v;
-        if (v > INT64_MAX || v < INT64_MIN) return this.error(at, "invalid int literal");
+        let v = text.length <= 15 ? BigInt(Number(text)) : BigInt(text);
+        if (sign >= 0) v = -v;
+        if (v > INT64_MAX || v < INT64_MIN) return this.error(key, at, "invalid int literal");
         return this.constExpr(at, { kind: "int", value: v });
       }
       case T.TRUE:
@@ -309,46 +309,50 @@ export class AstBuilder {
       case T.NULL:
         return this.constExpr(at, NULL_CONST);
     }
-    switch (tok.type) {
+    const text = src.slice(from, to);
+    switch (tokens.type(tok)) {
       case T.NUM_UINT: {
-        const v = BigInt(tok.text.slice(0, -1));
-        if (v > UINT64_MAX) return this.error(at, "invalid uint literal");
+        const v = BigInt(text.slice(0, -1));
+        if (v > UINT64_MAX) return this.error(key, at, "invalid uint literal");
         return this.constExpr(at, { kind: "uint", value: v });
       }
       case T.NUM_FLOAT: {
-        const v = Number((sign ? "-" : "") + tok.text);
-        if (!Number.isFinite(v)) return this.error(at, "invalid double literal");
+        const v = Number((sign >= 0 ? "-" : "") + text);
+        if (!Number.isFinite(v)) return this.error(key, at, "invalid double literal");
         return this.constExpr(at, { kind: "double", value: v });
       }
       case T.STRING: {
-        const r = unescapeLiteral(tok.text, false);
+        const r = unescapeLiteral(text, false);
         if ("error" in r) {
-          this.error(at, r.error);
-          return this.constExpr(at, { kind: "string", value: tok.text });
+          this.error(key, at, r.error);
+          return this.constExpr(at, { kind: "string", value: text });
         }
         return this.constExpr(at, { kind: "string", value: r.value as string });
       }
       case T.BYTES: {
-        const r = unescapeLiteral(tok.text.slice(1), true);
+        const r = unescapeLiteral(text.slice(1), true);
         if ("error" in r) {
-          this.error(at, r.error);
-          return this.constExpr(at, { kind: "bytes", value: new TextEncoder().encode(tok.text.slice(1)) });
+          this.error(key, at, r.error);
+          return this.constExpr(at, { kind: "bytes", value: new TextEncoder().encode(text.slice(1)) });
         }
         return this.constExpr(at, { kind: "bytes", value: r.value as Uint8Array });
       }
       default:
-        return this.error(at, "invalid literal");
+        return this.error(key, at, "invalid literal");
     }
   }
 
   private macro(fn: string, args: number, receiver: boolean): Macro | undefined {
+    const c = fn.charCodeAt(0);
+    if (c < 128 && (this.macros.shapes[c]! & (1 << (fn.length & 31))) === 0) return undefined;
     const candidates = this.macros.byName.get(fn);
     if (candidates === undefined) return undefined;
     for (const m of candidates) if (m.args === args && m.receiver === receiver) return m;
     return undefined;
   }
 
-  private callOrMacro(opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
+  /** Call `fn` with node id `opId`, or the expansion of the macro it names (`key`: after its arguments). */
+  callOrMacro(key: number, opId: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
     const macro = this.macro(fn, args.length, target !== undefined);
     if (macro) {
       const helper = (this.macroHelper ??= new Helper((offset) => this.id(offset), this.positions));
@@ -358,7 +362,7 @@ export class AstBuilder {
         if ("error" in out) {
           const at = this.positions.get(out.exprId) ?? this.positions.get(opId) ?? -1;
           this.deleteId(opId);
-          return this.error(at, out.error);
+          return this.error(key, at, out.error);
         }
         const call: Expr = callExpr(0, fn, target, args);
         this.macroCalls.set(out.id, call);
@@ -368,7 +372,15 @@ export class AstBuilder {
     }
     return callExpr(opId, fn, target, args);
   }
+}
 
+/** Whether `s[from, to)` holds no backslash and no carriage return. */
+function plainBody(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 92 || c === 13) return false;
+  }
+  return true;
 }
 
 /** Node factory for macro expanders: each node gets a fresh id at the macro call's offset `at`. */

@@ -85,12 +85,46 @@ export const tokenDisplayNames: Readonly<Record<number, string>> = {
   [T.ESC_IDENTIFIER]: "ESC_IDENTIFIER",
 };
 
-/** A token: kind, text, and UTF-16 offsets `[start, end)` into the expression. */
-export interface Token {
-  type: TokenType;
-  text: string;
-  start: number;
-  end: number;
+/** Token storage shared by every TokenList: a list is read only until the next `tokenize`. */
+let tokenData = new Int32Array(3 * 256);
+
+/**
+ * The tokens of one text: token `i`'s kind and UTF-16 offsets `[start, end)`, three numbers per
+ * token (no object per token); its text is sliced from the source on request. The numbers live in
+ * storage shared by all lists (parsing is not reentrant): a list is valid until the next `tokenize`.
+ */
+export class TokenList {
+  private data = tokenData;
+  /** Number of tokens (the last is EOF). */
+  count = 0;
+  constructor(readonly source: string) {}
+  add(type: TokenType, start: number, end: number): void {
+    let d = this.data;
+    const k = 3 * this.count;
+    if (k + 3 > d.length) {
+      const grown = new Int32Array(2 * d.length);
+      grown.set(d);
+      tokenData = this.data = d = grown;
+    }
+    d[k] = type;
+    d[k + 1] = start;
+    d[k + 2] = end;
+    this.count++;
+  }
+  type(i: number): TokenType {
+    return this.data[3 * i] as TokenType;
+  }
+  start(i: number): number {
+    return this.data[3 * i + 1]!;
+  }
+  end(i: number): number {
+    return this.data[3 * i + 2]!;
+  }
+  /** The token's text (`<EOF>` for the end). */
+  text(i: number): string {
+    const d = this.data, k = 3 * i;
+    return d[k] === T.EOF ? "<EOF>" : this.source.slice(d[k + 1], d[k + 2]);
+  }
 }
 
 /** A lexer error: ANTLR's `token recognition error at: '…'` at a UTF-16 offset. */
@@ -159,19 +193,6 @@ function punctuation(c: number, c2: number): number {
   }
 }
 
-/** The text of each punctuation token type (shared strings instead of a slice per token). */
-const punctText: readonly string[] = (() => {
-  const out: string[] = [];
-  for (const [text, type] of Object.entries({ ...punct1Init(), "==": T.EQUALS, "!=": T.NOT_EQUALS, "<=": T.LESS_EQUALS, ">=": T.GREATER_EQUALS, "&&": T.LOGICAL_AND, "||": T.LOGICAL_OR })) out[type] = text;
-  return out;
-})();
-function punct1Init(): Record<string, TokenType> {
-  return {
-    "<": T.LESS, ">": T.GREATER, "[": T.LBRACKET, "]": T.RBRACKET, "{": T.LBRACE, "}": T.RBRACE, "(": T.LPAREN, ")": T.RPAREN,
-    ".": T.DOT, ",": T.COMMA, "-": T.MINUS, "!": T.EXCLAM, "?": T.QUESTIONMARK, ":": T.COLON, "+": T.PLUS, "*": T.STAR, "/": T.SLASH, "%": T.PERCENT,
-  };
-}
-
 const punct2: Readonly<Record<string, TokenType>> = {
   "==": T.EQUALS,
   "!=": T.NOT_EQUALS,
@@ -181,7 +202,10 @@ const punct2: Readonly<Record<string, TokenType>> = {
   "||": T.LOGICAL_OR,
 };
 
-const punct1: Readonly<Record<string, TokenType>> = punct1Init();
+const punct1: Readonly<Record<string, TokenType>> = {
+  "<": T.LESS, ">": T.GREATER, "[": T.LBRACKET, "]": T.RBRACKET, "{": T.LBRACE, "}": T.RBRACE, "(": T.LPAREN, ")": T.RPAREN,
+  ".": T.DOT, ",": T.COMMA, "-": T.MINUS, "!": T.EXCLAM, "?": T.QUESTIONMARK, ":": T.COLON, "+": T.PLUS, "*": T.STAR, "/": T.SLASH, "%": T.PERCENT,
+};
 
 /** ASCII character classes (bits below); characters from 128 up are in none. */
 const C_DIGIT = 1, C_START = 2, C_HEX = 4;
@@ -333,8 +357,8 @@ function codePointText(s: string, from: number, to: number): string {
 }
 
 /** Tokenizes `text`, skipping whitespace and `//` comments; errors are collected, never thrown. */
-export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } {
-  const tokens: Token[] = [];
+export function tokenize(text: string): { tokens: TokenList; errors: LexError[] } {
+  const tokens = new TokenList(text);
   const errors: LexError[] = [];
   const s = text;
   const n = s.length;
@@ -354,7 +378,7 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
     if (isIdentStart(c) && !mayStartQuoted(s, p, c)) {
       let i = p + 1;
       while (isIdentPart(s.charCodeAt(i))) i++;
-      tokens.push({ type: wordTypeAt(s, p, i), text: s.slice(p, i), start: p, end: i });
+      tokens.add(wordTypeAt(s, p, i), p, i);
       p = i;
       continue;
     }
@@ -362,7 +386,7 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
     if (pu !== 0) {
       const end = pu > TWO ? p + 2 : p + 1;
       const type = (pu > TWO ? pu - TWO : pu) as TokenType;
-      tokens.push({ type, text: punctText[type]!, start: p, end });
+      tokens.add(type, p, end);
       p = end;
       continue;
     }
@@ -370,12 +394,12 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
       let i = p + 1;
       while (isDigit(s.charCodeAt(i))) i++;
       if (!mayContinueNumber(s.charCodeAt(i))) {
-        tokens.push({ type: T.NUM_INT, text: s.slice(p, i), start: p, end: i });
+        tokens.add(T.NUM_INT, p, i);
         p = i;
         continue;
       }
       const num = scanNumber(s, p)!;
-      tokens.push({ type: num.type, text: s.slice(p, num.end), start: p, end: num.end });
+      tokens.add(num.type, p, num.end);
       p = num.end;
       continue;
     }
@@ -385,14 +409,14 @@ export function tokenize(text: string): { tokens: Token[]; errors: LexError[] } 
       let d = s.charCodeAt(i);
       while (i < n && d !== c && d !== 92 && d !== 10 && d !== 13) d = s.charCodeAt(++i);
       if (i < n && d === c) {
-        tokens.push({ type: T.STRING, text: s.slice(p, i + 1), start: p, end: i + 1 });
+        tokens.add(T.STRING, p, i + 1);
         p = i + 1;
         continue;
       }
     }
     p = generalToken(s, p, tokens, errors);
   }
-  tokens.push({ type: T.EOF, text: "<EOF>", start: n, end: n });
+  tokens.add(T.EOF, n, n);
   return { tokens, errors };
 }
 
@@ -406,7 +430,7 @@ function mayContinueNumber(c: number): boolean {
  * numbers, identifiers and punctuation, pushed to `tokens`; else a recognition error. Returns the
  * position after what was consumed.
  */
-function generalToken(s: string, p: number, tokens: Token[], errors: LexError[]): number {
+function generalToken(s: string, p: number, tokens: TokenList, errors: LexError[]): number {
   const c = s.charCodeAt(p);
   const start = p;
   let best: { end: number; type: TokenType } | undefined;
@@ -449,7 +473,7 @@ function generalToken(s: string, p: number, tokens: Token[], errors: LexError[])
   if ((one === "&" || one === "|" || one === "=") && punct2[two] === undefined) dead = Math.max(dead, p + 1);
   const found = best as { end: number; type: TokenType } | undefined;
   if (found) {
-    tokens.push({ type: found.type, text: s.slice(start, found.end), start, end: found.end });
+    tokens.add(found.type, start, found.end);
     return found.end;
   }
   // ANTLR reports the text from the token start through the failing character, then skips that character.

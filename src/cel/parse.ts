@@ -1,11 +1,11 @@
 // Entry point of the CEL parser: text → ParsedExpr (AST + source positions + macro calls) or
-// cel-go-worded issues. Lexing in ./lexer.ts, grammar in ./parser.ts, AST building in ./build-ast.ts.
+// cel-go-worded issues. Lexing in ./lexer.ts, grammar in ./parser.ts, AST nodes in ./build-ast.ts.
 import { tokenize } from "./lexer.js";
-import { CstParser } from "./parser.js";
+import { Parser } from "./parser.js";
 import { AstBuilder } from "./build-ast.js";
 import { allMacros } from "./macros.js";
 import type { Macro } from "./macros.js";
-import type { ParsedExpr } from "./ast.js";
+import type { Expr, ParsedExpr } from "./ast.js";
 import type { CelIssue } from "./errors-format.js";
 
 /** Parser options. */
@@ -47,14 +47,32 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
   }
   const depth = maxDepth < 0 ? Number.MAX_SAFE_INTEGER : maxDepth;
   const { tokens, errors: lexErrors } = tokenize(text);
-  const macros = options.macros ?? allMacros;
-  const optionalSyntax = options.enableOptionalSyntax ?? true, identEscapes = options.enableIdentEscapeSyntax ?? true;
   for (const e of lexErrors) issues.push({ message: `Syntax error: ${e.message}`, offset: e.offset });
-  const cst = new CstParser(text, tokens, issues, depth, options.errorRecoveryLimit ?? 30).parse();
-  const builder = new AstBuilder(issues, macros, depth, optionalSyntax, identEscapes);
-  const expr = cst ? builder.build(cst) : undefined;
+  const run = (syntaxIssues: CelIssue[], record: boolean): { builder: AstBuilder; expr: Expr | undefined } => {
+    const builder = new AstBuilder(tokens, options.macros ?? allMacros, options.enableOptionalSyntax ?? true, options.enableIdentEscapeSyntax ?? true, record);
+    const expr = new Parser(text, tokens, syntaxIssues, builder, depth, options.errorRecoveryLimit ?? 30).parse();
+    return { builder, expr };
+  };
+  const lexIssues = issues.length;
+  let { builder, expr } = run(issues, false);
+  // After a parse cel-go's AST builder runs, raising the AST rules' issues after the syntax errors,
+  // and stops at the first node nested deeper than the limit. Only an expression with more counted
+  // nodes than the limit can be that deep: it is parsed again, recording where they are.
+  if (expr && builder.counted > depth) {
+    issues.length = lexIssues;
+    ({ builder, expr } = run(issues, true));
+  }
+  if (expr) {
+    const overflow = builder.counted > depth ? builder.overflowAt(depth) : -1;
+    for (const issue of builder.issuesBefore(overflow)) issues.push(issue);
+    if (overflow >= 0) {
+      issues.push({ message: "max recursion depth exceeded", offset: -1 });
+      expr = undefined;
+    }
+  }
   if (issues.length > 0 || !expr) {
     return { errors: issues.length > 0 ? issues : [{ message: "unknown parse error", offset: -1 }] };
   }
   return { parsed: { expr, sourceInfo: { text, positions: builder.positions, macroCalls: builder.macroCalls } } };
 }
+

@@ -1,26 +1,14 @@
-// CEL parser, phase 1: tokens → concrete syntax tree, with syntax errors and recovery modelled on
-// cel-go's ANTLR parser (`mismatched input`, `extraneous input`, `no viable alternative`, rule-depth limit).
-// Phase 2 (./build-ast.ts) turns the tree into the AST. Longer than 300 lines: it is the grammar.
+// The CEL parser: tokens → AST in one pass, with syntax errors and recovery modelled on cel-go's
+// ANTLR parser (`mismatched input`, `extraneous input`, `no viable alternative`, rule-depth limit).
+// Nodes are made by ./build-ast.ts as each rule completes, in the order cel-go's AST builder visits
+// its parse tree. Longer than 300 lines: it is the grammar.
 import { T, tokenDisplayNames, escapeErrorText } from "./lexer.js";
-import type { Token, TokenType } from "./lexer.js";
+import type { TokenList, TokenType } from "./lexer.js";
 import type { CelIssue } from "./errors-format.js";
-
-/** A concrete syntax tree node (what ANTLR's parse tree holds, reduced to what the AST builder needs). */
-export type Cst =
-  | { k: "ternary"; cond: Cst; q: Token; t: Cst; f: Cst }
-  | { k: "logic"; fn: "||" | "&&"; first: Cst; rest: { op: Token; e: Cst }[] }
-  | { k: "binary"; op: Token; l: Cst; r: Cst }
-  | { k: "unary"; ops: Token[]; operand: Cst }
-  | { k: "select"; operand: Cst; dot: Token; opt: boolean; id: Token }
-  | { k: "mcall"; operand: Cst; id: Token; open: Token; args: Cst[] }
-  | { k: "index"; operand: Cst; open: Token; opt: boolean; index: Cst }
-  | { k: "ident"; start: Token; dot: boolean; id: Token }
-  | { k: "gcall"; start: Token; dot: boolean; id: Token; open: Token; args: Cst[] }
-  | { k: "list"; open: Token; elems: { opt: Token | undefined; e: Cst }[] }
-  | { k: "map"; open: Token; entries: { opt: Token | undefined; key: Cst; col: Token; value: Cst }[] }
-  | { k: "msg"; start: Token; dot: boolean; ids: Token[]; open: Token; fields: { opt: Token | undefined; name: Token; col: Token; value: Cst }[] }
-  | { k: "lit"; tok: Token; sign: Token | undefined }
-  | { k: "error"; at: Token };
+import type { Expr, MapEntry, StructField } from "./ast.js";
+import { listExpr, mapExpr, structExpr } from "./ast-node.js";
+import { op } from "./operators.js";
+import type { AstBuilder } from "./build-ast.js";
 
 /** Raised to abandon the parse (cel-go panics for these and keeps the errors collected so far). */
 class Abort {
@@ -61,25 +49,29 @@ function expecting(types: readonly TokenType[]): string {
   return "{" + sorted.map((t) => tokenDisplayNames[t]).join(", ") + "}";
 }
 
-/** Recursive-descent parser over a token list; `parse()` returns the tree or undefined after an abort. */
-export class CstParser {
+/** Recursive-descent parser over a token list; `parse()` returns the AST or undefined after an abort. */
+export class Parser {
   private pos = 0;
   private recovering = false;
   private lastErrorIndex = -1;
   private recoveries = 0;
   private reports = 0;
   private readonly depth = [0, 0, 0, 0, 0];
+  /** Items of the lists being parsed, innermost last, gathered into exact-size arrays by `collect`. */
+  private readonly stack: unknown[] = [];
+  private top = 0;
 
   constructor(
     private readonly text: string,
-    private readonly tokens: readonly Token[],
+    private readonly t: TokenList,
     private readonly issues: CelIssue[],
+    private readonly b: AstBuilder,
     private readonly maxDepth: number,
     private readonly errorRecoveryLimit = 30,
   ) {}
 
   /** Parses `expr EOF`; syntax errors go to `issues`; undefined if the parse was abandoned. */
-  parse(): Cst | undefined {
+  parse(): Expr | undefined {
     try {
       const e = this.expr();
       if (this.la() !== T.EOF) this.matchInline(T.EOF);
@@ -97,18 +89,18 @@ export class CstParser {
     }
   }
 
-  // ---- token helpers ----
-  private lt(k = 1): Token {
+  // ---- token helpers (tokens are indices into `t`) ----
+  private lt(k = 1): number {
     const i = this.pos + k - 1;
-    const n = this.tokens.length - 1;
-    return this.tokens[i < n ? i : n]!;
+    const n = this.t.count - 1;
+    return i < n ? i : n;
   }
   private la(k = 1): TokenType {
-    return this.lt(k).type;
+    return this.t.type(this.lt(k));
   }
-  private consume(): Token {
+  private consume(): number {
     const t = this.lt();
-    if (t.type !== T.EOF) this.pos++;
+    if (this.t.type(t) !== T.EOF) this.pos++;
     this.recovering = false;
     return t;
   }
@@ -119,22 +111,32 @@ export class CstParser {
     this.depth[rule]! -= by;
   }
 
+  private push(x: unknown): void {
+    this.stack[this.top++] = x;
+  }
+  /** The items pushed since `base`, as a new array (popped). */
+  private collect<X>(base: number): X[] {
+    const out = this.stack.slice(base, this.top) as X[];
+    this.top = base;
+    return out;
+  }
+
   // ---- error reporting (ANTLR DefaultErrorStrategy, simplified) ----
-  private syntaxError(at: Token, message: string): void {
+  private syntaxError(at: number, message: string): void {
     if (this.reports >= errorReportingLimit) {
-      this.issues.push({ message: `Syntax error: More than ${errorReportingLimit} syntax errors`, offset: at.start });
+      this.issues.push({ message: `Syntax error: More than ${errorReportingLimit} syntax errors`, offset: this.t.start(at) });
       throw new Abort(undefined);
     }
     this.reports++;
-    this.issues.push({ message: `Syntax error: ${message}`, offset: at.start });
+    this.issues.push({ message: `Syntax error: ${message}`, offset: this.t.start(at) });
   }
-  private report(at: Token, message: string): void {
+  private report(at: number, message: string): void {
     if (this.recovering) return;
     this.recovering = true;
     this.syntaxError(at, message);
   }
-  private display(t: Token): string {
-    return t.type === T.EOF ? "'<EOF>'" : `'${escapeErrorText(t.text)}'`;
+  private display(t: number): string {
+    return this.t.type(t) === T.EOF ? "'<EOF>'" : `'${escapeErrorText(this.t.text(t))}'`;
   }
   private countRecovery(): void {
     if (this.recoveries === this.errorRecoveryLimit) {
@@ -151,8 +153,8 @@ export class CstParser {
     this.lastErrorIndex = this.pos;
     while (this.la() !== T.EOF && !follow.includes(this.la()) && !exprFollow.includes(this.la())) this.pos++;
   }
-  /** `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery. */
-  private matchInline(type: TokenType, after: readonly TokenType[] = []): Token | undefined {
+  /** `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery; -1 when missing. */
+  private matchInline(type: TokenType, after: readonly TokenType[] = []): number {
     if (this.la() === type) return this.consume();
     this.countRecovery();
     if (this.la(2) === type) {
@@ -163,14 +165,14 @@ export class CstParser {
     if (after.includes(this.la())) {
       this.report(this.lt(), `missing ${expecting([type])} at ${this.display(this.lt())}`);
       this.recovering = false;
-      return undefined;
+      return -1;
     }
     this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([type])}`);
     if (type === T.EOF) {
       while (this.la() !== T.EOF) this.pos++;
     } else this.recover([type]);
     if (this.la() === type) return this.consume();
-    return undefined;
+    return -1;
   }
   /** `sync` before an optional block: an unexpected token is deleted if the next one fits, else reported. */
   private sync(expected: readonly TokenType[]): boolean {
@@ -185,9 +187,11 @@ export class CstParser {
     this.recover(expected);
     return expected.includes(this.la());
   }
-  private noViable(start: Token, offending: Token): void {
-    const end = offending.type === T.EOF ? this.tokens[this.tokens.length - 2]?.end ?? start.end : offending.end;
-    let msg = `no viable alternative at input '${escapeErrorText(this.text.slice(start.start, Math.max(end, start.end)))}'`;
+  private noViable(start: number, offending: number): void {
+    const t = this.t;
+    const startEnd = t.end(start);
+    const end = t.type(offending) === T.EOF ? (t.count >= 2 ? t.end(t.count - 2) : startEnd) : t.end(offending);
+    let msg = `no viable alternative at input '${escapeErrorText(this.text.slice(t.start(start), Math.max(end, startEnd)))}'`;
     // cel-go rewrites this message when a keyword follows a dot (parser.go, reservedIdentifier).
     const m = /^no viable alternative at input '.(true|false|null)'$/.exec(msg);
     if (m) msg = `mismatched input '${m[1]}' expecting IDENTIFIER`;
@@ -195,59 +199,75 @@ export class CstParser {
   }
 
   // ---- grammar ----
-  private expr(): Cst {
+  /** The moment after the tokens consumed so far (see build-ast.ts, issue moments). */
+  private after(): number {
+    return 2 * this.pos - 1;
+  }
+
+  private expr(): Expr {
     this.enter(R_EXPR);
     try {
+      const start = this.pos;
       const cond = this.logicOr();
       if (this.la() !== T.QUESTIONMARK) return cond;
       const q = this.consume();
+      const b = this.b;
+      const opId = b.id(this.t.start(q));
       const t = this.logicOr();
       this.matchInline(T.COLON, operandFirst);
       const f = this.expr();
-      return { k: "ternary", cond, q, t, f };
+      return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, f]));
     } finally {
       this.exit(R_EXPR);
     }
   }
 
-  private logicOr(): Cst {
+  private logicOr(): Expr {
     const first = this.logicAnd();
     if (this.la() !== T.LOGICAL_OR) return first;
-    const rest: { op: Token; e: Cst }[] = [];
+    const base = this.top;
+    this.push(first);
+    const ops: number[] = [];
     while (this.la() === T.LOGICAL_OR) {
-      const op = this.consume();
-      rest.push({ op, e: this.logicAnd() });
+      const o = this.consume();
+      this.push(this.logicAnd());
+      ops.push(this.b.id(this.t.start(o)));
     }
-    return { k: "logic", fn: "||", first, rest };
+    return this.b.logic(op.logicalOr, this.collect<Expr>(base), ops);
   }
 
-  private logicAnd(): Cst {
+  private logicAnd(): Expr {
     const first = this.relation();
     if (this.la() !== T.LOGICAL_AND) return first;
-    const rest: { op: Token; e: Cst }[] = [];
+    const base = this.top;
+    this.push(first);
+    const ops: number[] = [];
     while (this.la() === T.LOGICAL_AND) {
-      const op = this.consume();
-      rest.push({ op, e: this.relation() });
+      const o = this.consume();
+      this.push(this.relation());
+      ops.push(this.b.id(this.t.start(o)));
     }
-    return { k: "logic", fn: "&&", first, rest };
+    return this.b.logic(op.logicalAnd, this.collect<Expr>(base), ops);
   }
 
   // Left-associative binary levels: relation (all relational ops), then + -, then * / %.
   // ANTLR enters `calc` once per operand (not once per precedence level), plus once per applied
   // operator; the right operand is a nested invocation of the rule (left recursion does not nest).
-  private relation(): Cst {
+  private relation(): Expr {
     this.enter(R_RELATION);
     let pushed = 0;
     try {
+      const start = this.pos;
       let l = this.add();
       while (isRelOp(this.la())) {
-        const op = this.consume();
+        const o = this.consume();
+        const opId = this.b.id(this.t.start(o));
         this.enter(R_RELATION);
         pushed = 1;
         const r = this.add();
         this.exit(R_RELATION);
         pushed = 0;
-        l = { k: "binary", op, l, r };
+        l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
       }
       return l;
     } finally {
@@ -255,19 +275,21 @@ export class CstParser {
     }
   }
 
-  private add(): Cst {
+  private add(): Expr {
     this.enter(R_CALC);
     let pushed = 0;
     try {
+      const start = this.pos;
       let l = this.mul();
       while (isAddOp(this.la())) {
-        const op = this.consume();
+        const o = this.consume();
+        const opId = this.b.id(this.t.start(o));
         this.enter(R_CALC);
         pushed = 1;
         const r = this.mul();
         this.exit(R_CALC);
         pushed = 0;
-        l = { k: "binary", op, l, r };
+        l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
       }
       return l;
     } finally {
@@ -275,18 +297,20 @@ export class CstParser {
     }
   }
 
-  private mul(): Cst {
+  private mul(): Expr {
     let pushed = 0;
     try {
+      const start = this.pos;
       let l = this.unary();
       while (isMulOp(this.la())) {
-        const op = this.consume();
+        const o = this.consume();
+        const opId = this.b.id(this.t.start(o));
         this.enter(R_CALC);
         pushed = 1;
         const r = this.unary();
         this.exit(R_CALC);
         pushed = 0;
-        l = { k: "binary", op, l, r };
+        l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
       }
       return l;
     } finally {
@@ -294,40 +318,55 @@ export class CstParser {
     }
   }
 
-  private unary(): Cst {
+  private unary(): Expr {
     const t = this.la();
     if (t === T.EXCLAM) {
-      const ops: Token[] = [];
-      while (this.la() === T.EXCLAM) ops.push(this.consume());
-      return { k: "unary", ops, operand: this.member() };
+      const first = this.lt();
+      let n = 0;
+      while (this.la() === T.EXCLAM) {
+        this.consume();
+        n++;
+      }
+      return this.unaryOperand(first, n, op.logicalNot);
     }
     if (t === T.MINUS) {
       const t2 = this.la(2);
       // `-1` is a signed literal (cel-go's grammar prefers the literal alternative).
       if (t2 === T.NUM_INT || t2 === T.NUM_FLOAT) return this.member();
-      if (!operandFirst.includes(t2)) {
-        this.noViable(this.lt(), this.lt(2));
-        this.recover([]);
-        return { k: "error", at: this.lt() };
-      }
-      const ops: Token[] = [this.consume()];
+      if (!operandFirst.includes(t2)) return this.noViableOperand();
+      const first = this.consume();
+      let n = 1;
       while (this.la() === T.MINUS) {
-        const n2 = this.la(2);
-        if (!operandFirst.includes(n2)) {
-          this.noViable(this.lt(), this.lt(2));
-          this.recover([]);
-          return { k: "error", at: this.lt() };
-        }
-        ops.push(this.consume());
+        if (!operandFirst.includes(this.la(2))) return this.noViableOperand();
+        this.consume();
+        n++;
       }
-      return { k: "unary", ops, operand: this.member() };
+      return this.unaryOperand(first, n, op.negate);
     }
     return this.member();
   }
 
-  private member(): Cst {
+  /** `n` prefix operators `fn` (the first is token `first`): an even number cancels out. */
+  private unaryOperand(first: number, n: number, fn: string): Expr {
+    if (n % 2 === 0) return this.member();
+    const opId = this.b.id(this.t.start(first));
+    const target = this.member();
+    return this.b.callOrMacro(this.after(), opId, fn, undefined, [target]);
+  }
+
+  /** A prefix operator without an operand after it. */
+  private noViableOperand(): Expr {
+    this.noViable(this.lt(), this.lt(2));
+    this.recover([]);
+    return this.b.errorNode(this.t.start(this.lt()));
+  }
+
+  private member(): Expr {
     this.enter(R_MEMBER);
     try {
+      const start = this.pos;
+      const b = this.b, tokens = this.t;
+      const mark = b.mark();
       let e = this.primary();
       for (;;) {
         const t = this.la();
@@ -337,8 +376,9 @@ export class CstParser {
             this.consume();
             const id = this.consume();
             const open = this.consume();
+            const opId = b.id(tokens.start(open));
             const args = this.argList(T.RPAREN);
-            e = { k: "mcall", operand: e, id, open, args };
+            e = b.counts(start, this.pos, b.callOrMacro(this.after(), opId, tokens.text(id), e, args));
             continue;
           }
           if (t2 === T.IDENTIFIER || t2 === T.ESC_IDENTIFIER || t2 === T.QUESTIONMARK) {
@@ -348,14 +388,15 @@ export class CstParser {
               this.consume();
               opt = true;
             }
-            let id: Token | undefined;
-            if (this.la() === T.IDENTIFIER || this.la() === T.ESC_IDENTIFIER) id = this.consume();
-            else {
+            if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
               this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.IDENTIFIER, T.ESC_IDENTIFIER])}`);
               this.recover([]);
-              return { k: "error", at: dot };
+              // The error stands for the whole chain: cel-go's builder never visits what came before.
+              b.rollback(mark);
+              return b.errorNode(tokens.start(dot));
             }
-            e = { k: "select", operand: e, dot, opt, id };
+            const id = this.consume();
+            e = b.counts(start, this.pos, b.select(this.after(), e, dot, opt, id));
             continue;
           }
           this.noViable(this.lt(), this.lt(2));
@@ -369,9 +410,11 @@ export class CstParser {
             this.consume();
             opt = true;
           }
+          const opId = b.id(tokens.start(open));
           const index = this.expr();
+          const key = this.after();
           this.matchInline(T.RBRACKET);
-          e = { k: "index", operand: e, open, opt, index };
+          e = b.counts(start, this.pos, b.index(key, opId, open, opt, e, index));
           continue;
         }
         return e;
@@ -382,22 +425,23 @@ export class CstParser {
   }
 
   /** `exprList? ')'` after an opening parenthesis. */
-  private argList(close: TokenType): Cst[] {
-    const args: Cst[] = [];
+  private argList(close: TokenType): Expr[] {
+    const base = this.top;
     if (this.la() !== close && this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) {
       if (this.la() !== close) {
-        args.push(this.expr());
+        this.push(this.expr());
         while (this.la() === T.COMMA) {
           this.consume();
-          args.push(this.expr());
+          this.push(this.expr());
         }
       }
     }
+    const args = this.collect<Expr>(base);
     this.matchInline(close);
     return args;
   }
 
-  private primary(): Cst {
+  private primary(): Expr {
     this.enter(R_PRIMARY);
     try {
       return this.primaryInner();
@@ -406,36 +450,46 @@ export class CstParser {
     }
   }
 
-  private primaryInner(): Cst {
+  private primaryInner(): Expr {
     const start = this.lt();
-    switch (start.type) {
+    const tokens = this.t, b = this.b;
+    switch (tokens.type(start)) {
       case T.DOT:
       case T.IDENTIFIER: {
-        const dot = start.type === T.DOT;
+        const dot = tokens.type(start) === T.DOT;
         if (dot && this.la(2) !== T.IDENTIFIER) {
           this.noViable(start, this.lt(2));
           this.recover([]);
-          return { k: "error", at: start };
+          return b.errorNode(tokens.start(start));
         }
         if (dot) this.consume();
         // Qualified message name `a.b.c{`? Look ahead over IDENT (. IDENT)*.
         let k = 1;
         while (this.la(k + 1) === T.DOT && this.la(k + 2) === T.IDENTIFIER) k += 2;
         if (this.la(k + 1) === T.LBRACE) {
-          const ids: Token[] = [this.consume()];
+          let typeName = (dot ? "." : "") + tokens.text(this.consume());
           while (this.la() === T.DOT) {
             this.consume();
-            ids.push(this.consume());
+            typeName += "." + tokens.text(this.consume());
           }
-          const open = this.consume();
-          return { k: "msg", start, dot, ids, open, fields: this.fieldInits() };
+          const id = b.id(tokens.start(this.consume()));
+          return structExpr(id, typeName, this.fieldInits());
         }
-        const id = this.consume();
-        if (this.la() === T.LPAREN) {
-          const open = this.consume();
-          return { k: "gcall", start, dot, id, open, args: this.argList(T.RPAREN) };
+        const idTok = this.consume();
+        const name = tokens.text(idTok);
+        if (this.la() !== T.LPAREN) return b.ident(start, dot, idTok, name);
+        const open = this.consume();
+        if (b.isReserved(name)) {
+          const err = b.error(2 * start, tokens.start(start), `reserved identifier: ${name}`);
+          // cel-go's builder does not visit the arguments of a reserved name.
+          const mark = b.mark();
+          this.argList(T.RPAREN);
+          b.rollback(mark);
+          return err;
         }
-        return { k: "ident", start, dot, id };
+        const opId = b.id(tokens.start(open));
+        const args = this.argList(T.RPAREN);
+        return b.callOrMacro(this.after(), opId, dot ? "." + name : name, undefined, args);
       }
       case T.LPAREN: {
         this.consume();
@@ -449,8 +503,7 @@ export class CstParser {
         return this.mapInit();
       case T.MINUS: {
         const sign = this.consume();
-        const tok = this.consume();
-        return { k: "lit", tok, sign };
+        return b.literal(this.consume(), sign);
       }
       case T.NUM_INT:
       case T.NUM_UINT:
@@ -460,7 +513,7 @@ export class CstParser {
       case T.TRUE:
       case T.FALSE:
       case T.NULL:
-        return { k: "lit", tok: this.consume(), sign: undefined };
+        return b.literal(this.consume(), -1);
       default: {
         if (operandFirst.includes(this.la(2))) {
           this.report(start, `extraneous input ${this.display(start)} expecting ${expecting(operandFirst)}`);
@@ -470,19 +523,21 @@ export class CstParser {
         }
         this.report(start, `mismatched input ${this.display(start)} expecting ${expecting(operandFirst)}`);
         this.recover([]);
-        return { k: "error", at: start };
+        return b.errorNode(tokens.start(start));
       }
     }
   }
 
-  private listInit(): Cst {
-    const open = this.consume();
-    const elems: { opt: Token | undefined; e: Cst }[] = [];
-    const first = listFirst;
-    if (this.la() !== T.RBRACKET && this.sync(first) && this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
+  private listInit(): Expr {
+    const b = this.b;
+    const id = b.id(this.t.start(this.consume()));
+    const base = this.top;
+    const optionalIndices: number[] = [];
+    if (this.la() !== T.RBRACKET && this.sync(listFirst) && this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
       for (;;) {
-        const opt = this.la() === T.QUESTIONMARK ? this.consume() : undefined;
-        elems.push({ opt, e: this.expr() });
+        const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
+        this.push(this.expr());
+        if (opt >= 0) b.optionalElement(this.after(), optionalIndices, this.top - base - 1, opt);
         if (this.la() === T.COMMA && this.la(2) !== T.RBRACKET) {
           this.consume();
           continue;
@@ -490,22 +545,35 @@ export class CstParser {
         break;
       }
     }
+    const elements = this.collect<Expr>(base);
     if (this.la() === T.COMMA) this.consume();
     this.matchInline(T.RBRACKET);
-    return { k: "list", open, elems };
+    return listExpr(id, elements, optionalIndices);
   }
 
-  private mapInit(): Cst {
-    const open = this.consume();
-    const entries: { opt: Token | undefined; key: Cst; col: Token; value: Cst }[] = [];
-    const first = mapFirst;
-    if (this.la() !== T.RBRACE && this.sync(first) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
+  private mapInit(): Expr {
+    const b = this.b, tokens = this.t;
+    const id = b.id(tokens.start(this.consume()));
+    const base = this.top;
+    if (this.la() !== T.RBRACE && this.sync(mapFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
-        const opt = this.la() === T.QUESTIONMARK ? this.consume() : undefined;
+        const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
+        // cel-go's builder numbers the entry (at its colon) before its key.
+        const mark = b.mark();
+        const entryId = b.reserveId();
         const key = this.expr();
         const col = this.matchInline(T.COLON, operandFirst);
-        if (!col) break;
-        entries.push({ opt, key, col, value: this.expr() });
+        if (col < 0) {
+          b.rollback(mark);
+          break;
+        }
+        b.place(entryId, tokens.start(col));
+        if (opt >= 0 && !b.optionalSyntax) {
+          // An unsupported `?key: value` entry: cel-go's builder visits neither key nor value.
+          b.rollback(entryId + 1);
+          b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
+          this.skipped();
+        } else this.push({ id: entryId, key, value: this.expr(), optional: opt >= 0 } satisfies MapEntry);
         if (this.la() === T.COMMA && this.la(2) !== T.RBRACE) {
           this.consume();
           continue;
@@ -513,17 +581,25 @@ export class CstParser {
         break;
       }
     }
+    const entries = this.collect<MapEntry>(base);
     if (this.la() === T.COMMA) this.consume();
     this.matchInline(T.RBRACE);
-    return { k: "map", open, entries };
+    return mapExpr(id, entries);
   }
 
-  private fieldInits(): { opt: Token | undefined; name: Token; col: Token; value: Cst }[] {
-    const fields: { opt: Token | undefined; name: Token; col: Token; value: Cst }[] = [];
-    const first = fieldFirst;
-    if (this.la() !== T.RBRACE && this.sync(first) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
+  /** Parses an expression cel-go's builder does not visit (its nodes are rolled back). */
+  private skipped(): void {
+    const mark = this.b.mark();
+    this.expr();
+    this.b.rollback(mark);
+  }
+
+  private fieldInits(): StructField[] {
+    const b = this.b, tokens = this.t;
+    const base = this.top;
+    if (this.la() !== T.RBRACE && this.sync(fieldFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
-        const opt = this.la() === T.QUESTIONMARK ? this.consume() : undefined;
+        const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
           this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.IDENTIFIER, T.ESC_IDENTIFIER])}`);
           this.recover([T.RBRACE]);
@@ -531,8 +607,15 @@ export class CstParser {
         }
         const name = this.consume();
         const col = this.matchInline(T.COLON, operandFirst);
-        if (!col) break;
-        fields.push({ opt, name, col, value: this.expr() });
+        if (col < 0) break;
+        const fieldId = b.id(tokens.start(col));
+        if (opt >= 0 && !b.optionalSyntax) {
+          b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
+          this.skipped();
+        } else {
+          const value = this.expr();
+          this.push({ id: fieldId, field: b.fieldName(this.after(), name), value, optional: opt >= 0 } satisfies StructField);
+        }
         if (this.la() === T.COMMA && this.la(2) !== T.RBRACE) {
           this.consume();
           continue;
@@ -540,6 +623,7 @@ export class CstParser {
         break;
       }
     }
+    const fields = this.collect<StructField>(base);
     if (this.la() === T.COMMA) this.consume();
     this.matchInline(T.RBRACE);
     return fields;

@@ -1,10 +1,11 @@
-// The closures of the operators the planner inlines (logic, conditional, indexing, equality,
-// int/double/string arithmetic and comparisons, string predicates, negation, `or`/`orValue`):
+// The closures of the operators the planner inlines (single field selections and presence tests,
+// logic, conditional, indexing, equality, int/double/string arithmetic and comparisons, string
+// predicates, negation, `or`/`orValue`):
 // one factory per operator, so a planned node's closure captures only what it evaluates with.
 // A fast path that does not apply leaves its operands in slots and runs `rest` (the generic call).
 import { op } from "./operators.js";
 import type { Ev } from "./planner.js";
-import { optionalSelect, indexValue, optionalIndex } from "./values/access.js";
+import { optionalSelect, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
 import {
   K, kindOf, celError, isCelError, errText, celEquals, optionalNone,
   type CelValue, type CelError, type CelList, type CelMap, type CelOptional,
@@ -50,6 +51,29 @@ const FAST_DOUBLE: Readonly<Record<string, ((a: number, b: number) => CelValue) 
   [op.greater]: (a, b) => a > b,
   [op.greaterEquals]: (a, b) => a >= b,
 };
+
+/** `has(operand.field)`. */
+export function testFieldEv(operand: Ev, field: string, id: number): Ev {
+  return (s) => {
+    const v = operand(s);
+    if (isCelError(v)) return v;
+    return label(testField(v, field), id);
+  };
+}
+
+/** `operand.field` (a single select; chains are fused by the planner). */
+export function selectFieldEv(operand: Ev, field: string, id: number): Ev {
+  return (s) => {
+    const v = operand(s);
+    if (isCelError(v)) return v;
+    s.cost++;
+    if (kindOf(v) === K.map) {
+      const r = (v as CelMap).get(field);
+      return r === undefined ? celError(`no such key: ${field}`, id) : r;
+    }
+    return label(selectField(v, field), id);
+  };
+}
 
 /** `&&` / `||` with CEL's error absorption. */
 export function logicEv(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {

@@ -12,9 +12,9 @@ import {
   type CelValue, type CelError, type CelList, type CelMap, type CelUint,
 } from "./values/index.js";
 import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
-import { selectField, testField } from "./values/access.js";
+import { selectField } from "./values/access.js";
 import {
-  label, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
+  label, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
@@ -52,6 +52,8 @@ function constValue(c: Constant): CelValue {
     default: return c.value;
   }
 }
+
+const TRUE_EV: Ev = () => true, FALSE_EV: Ev = () => false, NULL_EV: Ev = () => null;
 
 /** How the planner plans a call of a function name: a fast path's code, or the generic call. */
 const CALL_GENERIC = 0, CALL_LOGIC = 1, CALL_CONDITIONAL = 2, CALL_NOT_STRICTLY_FALSE = 3, CALL_OPT_SELECT = 4, CALL_INDEX = 5,
@@ -121,6 +123,8 @@ function isConstant(e: Expr): boolean {
 export class Planner {
   slotCount = 0;
   private readonly accuSlots = new Set<number>();
+  /** The read of each comprehension variable's slot (one closure per slot). */
+  private readonly slotEvs: (Ev | undefined)[] = [];
   /** The env's derived tables, looked up once per planner. */
   private readonly roots: ReadonlySet<string>;
   private readonly calls: Map<string, number>;
@@ -148,7 +152,10 @@ export class Planner {
   plan(e: Expr, scope: Scope | undefined): Ev {
     switch (e.kind) {
       case "const": {
-        const v = constValue(e.value);
+        const c = e.value;
+        if (c.kind === "bool") return c.value ? TRUE_EV : FALSE_EV;
+        if (c.kind === "null") return NULL_EV;
+        const v = constValue(c);
         return () => v;
       }
       case "ident": return this.planIdent(e.id, e.name, scope);
@@ -185,10 +192,10 @@ export class Planner {
   private planIdent(id: number, name: string, scope: Scope | undefined): Ev {
     const slot = this.lookupSlot(name, scope);
     if (slot !== undefined) {
-      return (s) => {
+      return (this.slotEvs[slot] ??= (s) => {
         s.cost++;
         return s.slots[slot] as CelValue | CelError;
-      };
+      });
     }
     if (!this.env.variables.has(name)) {
       const typeName = TYPE_IDENTS[name] ?? (this.env.resolveType(name) ? name : undefined);
@@ -237,36 +244,26 @@ export class Planner {
       if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) return this.planIdent(e.id, q, scope);
     }
     const { field, id } = e;
-    if (e.testOnly) {
-      const operand = this.plan(e.operand, scope);
-      return (s) => {
-        const v = operand(s);
-        if (isCelError(v)) return v;
-        return label(testField(v, field), id);
-      };
-    }
+    if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id);
     // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
-    const fields: string[] = [field];
+    let n = 1;
     let base: Expr = e.operand;
     while (base.kind === "select" && !base.testOnly) {
       const q = qualify ? this.qualifiedName(base, scope) : undefined;
       if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) break;
-      fields.push(base.field);
+      n++;
       base = base.operand;
     }
     // The operand is planned once: as the chain's base, or (a single field) as itself.
-    if (fields.length > 1) return this.planChain(this.plan(base, scope), fields.reverse(), id);
-    const operand = this.plan(e.operand, scope);
-    return (s) => {
-      const v = operand(s);
-      if (isCelError(v)) return v;
-      s.cost++;
-      if (kindOf(v) === K.map) {
-        const r = (v as CelMap).get(field);
-        return r === undefined ? celError(`no such key: ${field}`, id) : r;
-      }
-      return label(selectField(v, field), id);
-    };
+    if (n === 1) return selectFieldEv(this.plan(e.operand, scope), field, id);
+    const fields = new Array<string>(n);
+    let cur: Expr = e;
+    for (let i = n - 1; i >= 0; i--) {
+      const sel = cur as Extract<Expr, { kind: "select" }>;
+      fields[i] = sel.field;
+      cur = sel.operand;
+    }
+    return this.planChain(this.plan(base, scope), fields, id);
   }
 
   private planChain(base: Ev, fields: string[], id: number): Ev {
