@@ -27,7 +27,8 @@ function lineEnd(t: string, from: number): number {
   return e < 0 ? t.length : e + 1;
 }
 
-function isDashEntry(t: string, at: number): boolean {
+/** Whether the text at `at` is a dash entry (`- ` or `-` at a line end). */
+export function isDashEntry(t: string, at: number): boolean {
   if (t.charCodeAt(at) !== DASH) return false;
   const c = t.charCodeAt(at + 1);
   return c === SP || c === NL || at + 1 >= t.length;
@@ -74,8 +75,6 @@ export function entrySpans(t: string, first: number, firstStart: number, indent:
   return out;
 }
 
-/** Whether the text at `at` is a dash entry (`- ` or `-` at a line end). */
-export { isDashEntry };
 
 /** The end of the plain key at `at` (its `:`), or -1 when the key is quoted or not on this line. */
 export function plainKeyEnd(t: string, at: number): number {
