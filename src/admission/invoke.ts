@@ -18,6 +18,7 @@ export type MutationOutcome =
 
 /** What the invoker needs from compiled policies (CEL and patching live behind it). */
 export interface InvokerPorts<P> {
+  /** Under failurePolicy `Ignore` never an error: a failed evaluation is no match (reference §2.5). */
   matchConditions(inv: Invocation<P>, object: JsonObject, oldObject: JsonObject | null): ConditionOutcome;
   mutationCount(policy: P): number;
   runMutation(inv: Invocation<P>, index: number, object: JsonObject, oldObject: JsonObject | null): MutationOutcome;
@@ -64,13 +65,16 @@ export function invoke<P>(invocations: Invocation<P>[], object: JsonObject, oldO
 function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonObject | null, ports: InvokerPorts<P>, state: ReinvocationState, out: InvokeOutcome): boolean {
   let dirty = false;
   for (const inv of invocations) {
+    const key = (inv.key ??= invocationKey(inv.policyName, inv.bindingName, inv.paramKey));
+    // Pass 2 evaluates the matchConditions of every invocation, then skips those not to re-run:
+    // for those its only effect is a condition error, which failurePolicy Ignore never gives.
+    if (pass === 2 && !state.shouldReinvoke(key) && ports.failurePolicy(inv.policy) === "Ignore") continue;
     const cond = ports.matchConditions(inv, out.object, oldObject);
     if ("error" in cond) {
       out.errors.push(invocationError(inv, ports, "match-condition", cond.error));
       continue;
     }
     if (!cond.matches) continue;
-    const key = (inv.key ??= invocationKey(inv.policyName, inv.bindingName, inv.paramKey));
     if (pass === 2 && !state.shouldReinvoke(key)) continue;
     const before = out.object;
     // The rewrites of the invocation when one mutation changed the object, else the whole object.

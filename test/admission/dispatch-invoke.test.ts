@@ -106,3 +106,21 @@ test("a status error aborts the remaining invocations", () => {
   assert.equal(out.statusError?.message, "Internal error occurred: x");
   assert.equal(foo(out.object), 0);
 });
+
+test("reinvocation pass: conditions of invocations not re-run are evaluated under Fail (their errors count), not under Ignore (no effect)", () => {
+  const seen: string[] = [];
+  const counting = (name: string, result: ConditionOutcome) => (o: JsonObject): ConditionOutcome => {
+    seen.push(`${name}:${foo(o)}`);
+    return result;
+  };
+  const ps: FakePolicy[] = [
+    { name: "again", reinvocation: "IfNeeded", mutations: [incFoo] },
+    { name: "fail", reinvocation: "Never", failurePolicy: "Fail", condition: counting("fail", { matches: true }), mutations: [incFoo] },
+    { name: "ignore", reinvocation: "Never", failurePolicy: "Ignore", condition: counting("ignore", { matches: true }), mutations: [incFoo] },
+    { name: "ignore-again", reinvocation: "IfNeeded", failurePolicy: "Ignore", condition: counting("ignore-again", { matches: true }), mutations: [incFoo] },
+  ];
+  const out = invoke(ps.map((p) => inv(p)), cm(), null, ports);
+  assert.equal(foo(out.object), 6);
+  assert.deepEqual(seen, ["fail:1", "ignore:2", "ignore-again:3", "fail:5", "ignore-again:5"]);
+  assert.deepEqual(out.changedBy.map((c) => `${c.pass}:${c.policy}`), ["1:again", "1:fail", "1:ignore", "1:ignore-again", "2:again", "2:ignore-again"]);
+});
