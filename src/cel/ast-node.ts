@@ -9,11 +9,12 @@ import type { Constant, Expr, MapEntry, StructField } from "./ast.js";
  * accessors over the slots (see the table below), and `toJSON` gives the plain per-kind object.
  */
 class Node {
-  id: number;
-  kind: Expr["kind"];
-  a: unknown;
-  b: unknown;
-  c: unknown;
+  // `declare`: the constructor makes the fields (no class-field initializer runs per node).
+  declare id: number;
+  declare kind: Expr["kind"];
+  declare a: unknown;
+  declare b: unknown;
+  declare c: unknown;
   constructor(id: number, kind: Expr["kind"], a: unknown, b: unknown, c: unknown) {
     this.id = id;
     this.kind = kind;
@@ -110,11 +111,11 @@ class Node {
 
 /** A comprehension: `iterVar`, `iterRange`, `accuVar` in the three slots, the rest in five more. */
 class ComprehensionNode extends Node {
-  d: unknown;
-  e: unknown;
-  f: unknown;
-  g: unknown;
-  h: unknown;
+  declare d: unknown;
+  declare e: unknown;
+  declare f: unknown;
+  declare g: unknown;
+  declare h: unknown;
   constructor(id: number, iterVar: string, iterRange: Expr, accuVar: string, accuInit: Expr, loopCondition: Expr, loopStep: Expr, result: Expr, iterVar2: string | undefined) {
     super(id, "comprehension", iterVar, iterRange, accuVar);
     this.d = accuInit;

@@ -53,6 +53,12 @@ const binaryOps: Readonly<Record<number, string>> = {
   [T.PERCENT]: op.modulo,
 };
 
+/** Constants are shared (never mutated): literals 0 to SMALL_INTS - 1 use one each, made on first use. */
+const SMALL_INTS = 256;
+const smallInts: (Constant | undefined)[] = new Array<Constant | undefined>(SMALL_INTS);
+function smallInt(n: number): Constant {
+  return (smallInts[n] ??= { kind: "int", value: BigInt(n) });
+}
 const TRUE_CONST: Constant = { kind: "bool", value: true };
 const FALSE_CONST: Constant = { kind: "bool", value: false };
 const NULL_CONST: Constant = { kind: "null" };
@@ -295,8 +301,13 @@ export class AstBuilder {
         break;
       }
       case T.NUM_INT: {
+        // Up to 15 decimal digits the value is exact as a double (and in range), which BigInt takes faster than text.
+        if (to - from <= 15 && src.charCodeAt(from + 1) !== 120 && src.charCodeAt(from + 1) !== 88) {
+          let n = 0;
+          for (let i = from; i < to; i++) n = n * 10 + (src.charCodeAt(i) - 48);
+          return this.constExpr(at, sign < 0 && n < SMALL_INTS ? smallInt(n) : { kind: "int", value: BigInt(sign >= 0 ? -n : n) });
+        }
         const text = src.slice(from, to);
-        // Up to 15 characters (decimal or 0x-hex) the value is exact as a double, which BigInt takes faster than text.
         let v = text.length <= 15 ? BigInt(Number(text)) : BigInt(text);
         if (sign >= 0) v = -v;
         if (v > INT64_MAX || v < INT64_MIN) return this.error(key, at, "invalid int literal");

@@ -86,44 +86,53 @@ export const tokenDisplayNames: Readonly<Record<number, string>> = {
 };
 
 /** Token storage shared by every TokenList: a list is read only until the next `tokenize`. */
-let tokenData = new Int32Array(3 * 256);
+let tokenData = new Int32Array(2 * 256);
+let tokenTypes = new Int8Array(256);
 
 /**
- * The tokens of one text: token `i`'s kind and UTF-16 offsets `[start, end)`, three numbers per
- * token (no object per token); its text is sliced from the source on request. The numbers live in
- * storage shared by all lists (parsing is not reentrant): a list is valid until the next `tokenize`.
+ * The tokens of one text: token `i`'s kind and UTF-16 offsets `[start, end)` (no object per token:
+ * a byte of kind, two numbers of offsets); its text is sliced from the source on request. The
+ * numbers live in storage shared by all lists (parsing is not reentrant): a list is valid until the
+ * next `tokenize`.
  */
 export class TokenList {
   private data = tokenData;
+  private kinds = tokenTypes;
   /** Number of tokens (the last is EOF). */
   count = 0;
   constructor(readonly source: string) {}
   add(type: TokenType, start: number, end: number): void {
-    let d = this.data;
-    const k = 3 * this.count;
-    if (k + 3 > d.length) {
-      const grown = new Int32Array(2 * d.length);
-      grown.set(d);
-      tokenData = this.data = d = grown;
-    }
-    d[k] = type;
-    d[k + 1] = start;
-    d[k + 2] = end;
-    this.count++;
+    const i = this.count;
+    if (i >= this.kinds.length) this.grow();
+    this.kinds[i] = type;
+    this.data[2 * i] = start;
+    this.data[2 * i + 1] = end;
+    this.count = i + 1;
+  }
+  private grow(): void {
+    const kinds = new Int8Array(2 * this.kinds.length);
+    kinds.set(this.kinds);
+    const data = new Int32Array(2 * this.data.length);
+    data.set(this.data);
+    tokenTypes = this.kinds = kinds;
+    tokenData = this.data = data;
+  }
+  /** The kinds of all tokens by index (valid until the next `tokenize`). */
+  types(): Int8Array {
+    return this.kinds;
   }
   type(i: number): TokenType {
-    return this.data[3 * i] as TokenType;
+    return this.kinds[i] as TokenType;
   }
   start(i: number): number {
-    return this.data[3 * i + 1]!;
+    return this.data[2 * i]!;
   }
   end(i: number): number {
-    return this.data[3 * i + 2]!;
+    return this.data[2 * i + 1]!;
   }
   /** The token's text (`<EOF>` for the end). */
   text(i: number): string {
-    const d = this.data, k = 3 * i;
-    return d[k] === T.EOF ? "<EOF>" : this.source.slice(d[k + 1], d[k + 2]);
+    return this.kinds[i] === T.EOF ? "<EOF>" : this.source.slice(this.data[2 * i], this.data[2 * i + 1]);
   }
 }
 
@@ -159,38 +168,20 @@ function wordTypeAt(s: string, from: number, to: number): TokenType {
   }
 }
 
-/** Added to a punctuation token type by {@link punctuation} when the token is two characters long. */
-const TWO = 64;
-
 /**
- * The punctuation token starting with char `c` (followed by `c2`): its type, plus {@link TWO} for
- * two-character tokens; 0 when the general scan must decide (`=`, `&`, `|` alone; `.5`; others).
+ * Punctuation by first ASCII character: the token type of the character alone (`single`, 0 when it
+ * is not a token by itself: `=`, `&`, `|`, others), and the two-character token it starts when
+ * followed by `pairNext` (`pair`, 0 when none). A `.` before a digit is left to the number scan.
  */
-function punctuation(c: number, c2: number): number {
-  switch (c) {
-    case 61: return c2 === 61 ? T.EQUALS + TWO : 0; // =
-    case 33: return c2 === 61 ? T.NOT_EQUALS + TWO : T.EXCLAM; // !
-    case 60: return c2 === 61 ? T.LESS_EQUALS + TWO : T.LESS; // <
-    case 62: return c2 === 61 ? T.GREATER_EQUALS + TWO : T.GREATER; // >
-    case 38: return c2 === 38 ? T.LOGICAL_AND + TWO : 0; // &
-    case 124: return c2 === 124 ? T.LOGICAL_OR + TWO : 0; // |
-    case 46: return isDigit(c2) ? 0 : T.DOT; // .
-    case 91: return T.LBRACKET;
-    case 93: return T.RBRACKET;
-    case 123: return T.LBRACE;
-    case 125: return T.RBRACE;
-    case 40: return T.LPAREN;
-    case 41: return T.RPAREN;
-    case 44: return T.COMMA;
-    case 45: return T.MINUS;
-    case 63: return T.QUESTIONMARK;
-    case 58: return T.COLON;
-    case 43: return T.PLUS;
-    case 42: return T.STAR;
-    case 47: return T.SLASH;
-    case 37: return T.PERCENT;
-    default: return 0;
-  }
+const single = new Int8Array(128), pair = new Int8Array(128), pairNext = new Int8Array(128);
+for (const [ch, type] of Object.entries({
+  "!": T.EXCLAM, "<": T.LESS, ">": T.GREATER, ".": T.DOT, "[": T.LBRACKET, "]": T.RBRACKET, "{": T.LBRACE, "}": T.RBRACE,
+  "(": T.LPAREN, ")": T.RPAREN, ",": T.COMMA, "-": T.MINUS, "?": T.QUESTIONMARK, ":": T.COLON, "+": T.PLUS, "*": T.STAR,
+  "/": T.SLASH, "%": T.PERCENT,
+})) single[ch.charCodeAt(0)] = type;
+for (const [two, type] of Object.entries({ "==": T.EQUALS, "!=": T.NOT_EQUALS, "<=": T.LESS_EQUALS, ">=": T.GREATER_EQUALS, "&&": T.LOGICAL_AND, "||": T.LOGICAL_OR })) {
+  pair[two.charCodeAt(0)] = type;
+  pairNext[two.charCodeAt(0)] = two.charCodeAt(1);
 }
 
 const punct2: Readonly<Record<string, TokenType>> = {
@@ -356,11 +347,21 @@ function codePointText(s: string, from: number, to: number): string {
   return s.slice(from, to);
 }
 
+/**
+ * `s` as a flat string of the same characters. A text built by concatenation is a rope whose every
+ * character read goes through an indirection; `split` without a match returns the flattened
+ * string itself (the text is kept when it contains the separator).
+ */
+function flat(s: string): string {
+  const parts = s.split("\u0000");
+  return parts.length === 1 ? parts[0]! : s;
+}
+
 /** Tokenizes `text`, skipping whitespace and `//` comments; errors are collected, never thrown. */
 export function tokenize(text: string): { tokens: TokenList; errors: LexError[] } {
-  const tokens = new TokenList(text);
+  const s = flat(text);
+  const tokens = new TokenList(s);
   const errors: LexError[] = [];
-  const s = text;
   const n = s.length;
   let p = 0;
   while (p < n) {
@@ -382,13 +383,20 @@ export function tokenize(text: string): { tokens: TokenList; errors: LexError[] 
       p = i;
       continue;
     }
-    const pu = punctuation(c, s.charCodeAt(p + 1));
-    if (pu !== 0) {
-      const end = pu > TWO ? p + 2 : p + 1;
-      const type = (pu > TWO ? pu - TWO : pu) as TokenType;
-      tokens.add(type, p, end);
-      p = end;
-      continue;
+    if (c < 128) {
+      const c2 = s.charCodeAt(p + 1);
+      const two = pair[c]!;
+      if (two !== 0 && c2 === pairNext[c]) {
+        tokens.add(two as TokenType, p, p + 2);
+        p += 2;
+        continue;
+      }
+      const one = single[c]!;
+      if (one !== 0 && !(c === 46 && isDigit(c2))) {
+        tokens.add(one as TokenType, p, p + 1);
+        p++;
+        continue;
+      }
     }
     if (isDigit(c)) {
       let i = p + 1;

@@ -50,7 +50,7 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
   for (const e of lexErrors) issues.push({ message: `Syntax error: ${e.message}`, offset: e.offset });
   const run = (syntaxIssues: CelIssue[], record: boolean): { builder: AstBuilder; expr: Expr | undefined } => {
     const builder = new AstBuilder(tokens, options.macros ?? allMacros, options.enableOptionalSyntax ?? true, options.enableIdentEscapeSyntax ?? true, record);
-    const expr = new Parser(text, tokens, syntaxIssues, builder, depth, options.errorRecoveryLimit ?? 30).parse();
+    const expr = new Parser(tokens.source, tokens, syntaxIssues, builder, depth, options.errorRecoveryLimit ?? 30).parse();
     return { builder, expr };
   };
   const lexIssues = issues.length;

@@ -29,6 +29,7 @@ const exprFollow: readonly TokenType[] = [
 ];
 
 const errorReportingLimit = 100;
+const NO_TOKENS: readonly TokenType[] = [];
 
 /** Grammar rules whose nesting depth is limited (ANTLR counts each rule separately). */
 const R_EXPR = 0, R_RELATION = 1, R_CALC = 2, R_MEMBER = 3, R_PRIMARY = 4;
@@ -56,10 +57,12 @@ export class Parser {
   private lastErrorIndex = -1;
   private recoveries = 0;
   private reports = 0;
-  private readonly depth = [0, 0, 0, 0, 0];
+  private readonly depth = new Int32Array(5);
   /** Items of the lists being parsed, innermost last, gathered into exact-size arrays by `collect`. */
   private readonly stack: unknown[] = [];
   private top = 0;
+  /** Token types by index (see TokenList.types). */
+  private readonly types: Int8Array;
 
   constructor(
     private readonly text: string,
@@ -68,7 +71,9 @@ export class Parser {
     private readonly b: AstBuilder,
     private readonly maxDepth: number,
     private readonly errorRecoveryLimit = 30,
-  ) {}
+  ) {
+    this.types = t.types();
+  }
 
   /** Parses `expr EOF`; syntax errors go to `issues`; undefined if the parse was abandoned. */
   parse(): Expr | undefined {
@@ -95,17 +100,26 @@ export class Parser {
     const n = this.t.count - 1;
     return i < n ? i : n;
   }
-  private la(k = 1): TokenType {
-    return this.t.type(this.lt(k));
+  /** The next token's type (`pos` never passes the EOF token, the last: no clamping). */
+  private la(): TokenType {
+    return this.types[this.pos] as TokenType;
+  }
+  /** The type of the `k`-th token from here (1: the next). */
+  private lak(k: number): TokenType {
+    return this.types[this.lt(k)] as TokenType;
   }
   private consume(): number {
-    const t = this.lt();
-    if (this.t.type(t) !== T.EOF) this.pos++;
+    const t = this.pos;
+    if (this.types[t] !== T.EOF) this.pos = t + 1;
     this.recovering = false;
     return t;
   }
+  /** Counts a rule's nesting (exits are not unwound after an abort: the parse is abandoned). */
   private enter(rule: Rule): void {
-    if (++this.depth[rule]! > this.maxDepth) throw new Abort(`expression recursion limit exceeded: ${this.maxDepth}`);
+    if (++this.depth[rule]! > this.maxDepth) this.tooDeep();
+  }
+  private tooDeep(): never {
+    throw new Abort(`expression recursion limit exceeded: ${this.maxDepth}`);
   }
   private exit(rule: Rule, by = 1): void {
     this.depth[rule]! -= by;
@@ -154,10 +168,10 @@ export class Parser {
     while (this.la() !== T.EOF && !follow.includes(this.la()) && !exprFollow.includes(this.la())) this.pos++;
   }
   /** `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery; -1 when missing. */
-  private matchInline(type: TokenType, after: readonly TokenType[] = []): number {
+  private matchInline(type: TokenType, after: readonly TokenType[] = NO_TOKENS): number {
     if (this.la() === type) return this.consume();
     this.countRecovery();
-    if (this.la(2) === type) {
+    if (this.lak(2) === type) {
       this.report(this.lt(), `extraneous input ${this.display(this.lt())} expecting ${expecting([type])}`);
       this.pos++;
       return this.consume();
@@ -177,7 +191,7 @@ export class Parser {
   /** `sync` before an optional block: an unexpected token is deleted if the next one fits, else reported. */
   private sync(expected: readonly TokenType[]): boolean {
     if (expected.includes(this.la())) return true;
-    if (expected.includes(this.la(2))) {
+    if (expected.includes(this.lak(2))) {
       this.report(this.lt(), `extraneous input ${this.display(this.lt())} expecting ${expecting(expected)}`);
       this.pos++;
       this.recovering = false;
@@ -206,20 +220,20 @@ export class Parser {
 
   private expr(): Expr {
     this.enter(R_EXPR);
-    try {
-      const start = this.pos;
-      const cond = this.logicOr();
-      if (this.la() !== T.QUESTIONMARK) return cond;
-      const q = this.consume();
-      const b = this.b;
-      const opId = b.id(this.t.start(q));
-      const t = this.logicOr();
-      this.matchInline(T.COLON, operandFirst);
-      const f = this.expr();
-      return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, f]));
-    } finally {
+    const start = this.pos;
+    const cond = this.logicOr();
+    if (this.la() !== T.QUESTIONMARK) {
       this.exit(R_EXPR);
+      return cond;
     }
+    const q = this.consume();
+    const b = this.b;
+    const opId = b.id(this.t.start(q));
+    const t = this.logicOr();
+    this.matchInline(T.COLON, operandFirst);
+    const f = this.expr();
+    this.exit(R_EXPR);
+    return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, f]));
   }
 
   private logicOr(): Expr {
@@ -255,67 +269,48 @@ export class Parser {
   // operator; the right operand is a nested invocation of the rule (left recursion does not nest).
   private relation(): Expr {
     this.enter(R_RELATION);
-    let pushed = 0;
-    try {
-      const start = this.pos;
-      let l = this.add();
-      while (isRelOp(this.la())) {
-        const o = this.consume();
-        const opId = this.b.id(this.t.start(o));
-        this.enter(R_RELATION);
-        pushed = 1;
-        const r = this.add();
-        this.exit(R_RELATION);
-        pushed = 0;
-        l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
-      }
-      return l;
-    } finally {
-      this.exit(R_RELATION, 1 + pushed);
+    const start = this.pos;
+    let l = this.add();
+    while (isRelOp(this.la())) {
+      const o = this.consume();
+      const opId = this.b.id(this.t.start(o));
+      this.enter(R_RELATION);
+      const r = this.add();
+      this.exit(R_RELATION);
+      l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
     }
+    this.exit(R_RELATION);
+    return l;
   }
 
   private add(): Expr {
     this.enter(R_CALC);
-    let pushed = 0;
-    try {
-      const start = this.pos;
-      let l = this.mul();
-      while (isAddOp(this.la())) {
-        const o = this.consume();
-        const opId = this.b.id(this.t.start(o));
-        this.enter(R_CALC);
-        pushed = 1;
-        const r = this.mul();
-        this.exit(R_CALC);
-        pushed = 0;
-        l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
-      }
-      return l;
-    } finally {
-      this.exit(R_CALC, 1 + pushed);
+    const start = this.pos;
+    let l = this.mul();
+    while (isAddOp(this.la())) {
+      const o = this.consume();
+      const opId = this.b.id(this.t.start(o));
+      this.enter(R_CALC);
+      const r = this.mul();
+      this.exit(R_CALC);
+      l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
     }
+    this.exit(R_CALC);
+    return l;
   }
 
   private mul(): Expr {
-    let pushed = 0;
-    try {
-      const start = this.pos;
-      let l = this.unary();
-      while (isMulOp(this.la())) {
-        const o = this.consume();
-        const opId = this.b.id(this.t.start(o));
-        this.enter(R_CALC);
-        pushed = 1;
-        const r = this.unary();
-        this.exit(R_CALC);
-        pushed = 0;
-        l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
-      }
-      return l;
-    } finally {
-      this.exit(R_CALC, pushed);
+    const start = this.pos;
+    let l = this.unary();
+    while (isMulOp(this.la())) {
+      const o = this.consume();
+      const opId = this.b.id(this.t.start(o));
+      this.enter(R_CALC);
+      const r = this.unary();
+      this.exit(R_CALC);
+      l = this.b.counts(start, this.pos, this.b.binary(this.after(), opId, o, l, r));
     }
+    return l;
   }
 
   private unary(): Expr {
@@ -330,14 +325,14 @@ export class Parser {
       return this.unaryOperand(first, n, op.logicalNot);
     }
     if (t === T.MINUS) {
-      const t2 = this.la(2);
+      const t2 = this.lak(2);
       // `-1` is a signed literal (cel-go's grammar prefers the literal alternative).
       if (t2 === T.NUM_INT || t2 === T.NUM_FLOAT) return this.member();
       if (!operandFirst.includes(t2)) return this.noViableOperand();
       const first = this.consume();
       let n = 1;
       while (this.la() === T.MINUS) {
-        if (!operandFirst.includes(this.la(2))) return this.noViableOperand();
+        if (!operandFirst.includes(this.lak(2))) return this.noViableOperand();
         this.consume();
         n++;
       }
@@ -363,64 +358,67 @@ export class Parser {
 
   private member(): Expr {
     this.enter(R_MEMBER);
-    try {
-      const start = this.pos;
-      const b = this.b, tokens = this.t;
-      const mark = b.mark();
-      let e = this.primary();
-      for (;;) {
-        const t = this.la();
-        if (t === T.DOT) {
-          const t2 = this.la(2);
-          if (t2 === T.IDENTIFIER && this.la(3) === T.LPAREN) {
-            this.consume();
-            const id = this.consume();
-            const open = this.consume();
-            const opId = b.id(tokens.start(open));
-            const args = this.argList(T.RPAREN);
-            e = b.counts(start, this.pos, b.callOrMacro(this.after(), opId, tokens.text(id), e, args));
-            continue;
-          }
-          if (t2 === T.IDENTIFIER || t2 === T.ESC_IDENTIFIER || t2 === T.QUESTIONMARK) {
-            const dot = this.consume();
-            let opt = false;
-            if (this.la() === T.QUESTIONMARK) {
-              this.consume();
-              opt = true;
-            }
-            if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
-              this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.IDENTIFIER, T.ESC_IDENTIFIER])}`);
-              this.recover([]);
-              // The error stands for the whole chain: cel-go's builder never visits what came before.
-              b.rollback(mark);
-              return b.errorNode(tokens.start(dot));
-            }
-            const id = this.consume();
-            e = b.counts(start, this.pos, b.select(this.after(), e, dot, opt, id));
-            continue;
-          }
-          this.noViable(this.lt(), this.lt(2));
-          this.recover([]);
-          return e;
-        }
-        if (t === T.LBRACKET) {
+    const e = this.memberChain();
+    this.exit(R_MEMBER);
+    return e;
+  }
+
+  /** `primary` followed by selections, member calls and indexes. */
+  private memberChain(): Expr {
+    const start = this.pos;
+    const b = this.b, tokens = this.t;
+    const mark = b.mark();
+    let e = this.primary();
+    for (;;) {
+      const t = this.la();
+      if (t === T.DOT) {
+        const t2 = this.lak(2);
+        if (t2 === T.IDENTIFIER && this.lak(3) === T.LPAREN) {
+          this.consume();
+          const id = this.consume();
           const open = this.consume();
+          const opId = b.id(tokens.start(open));
+          const args = this.argList(T.RPAREN);
+          e = b.counts(start, this.pos, b.callOrMacro(this.after(), opId, tokens.text(id), e, args));
+          continue;
+        }
+        if (t2 === T.IDENTIFIER || t2 === T.ESC_IDENTIFIER || t2 === T.QUESTIONMARK) {
+          const dot = this.consume();
           let opt = false;
           if (this.la() === T.QUESTIONMARK) {
             this.consume();
             opt = true;
           }
-          const opId = b.id(tokens.start(open));
-          const index = this.expr();
-          const key = this.after();
-          this.matchInline(T.RBRACKET);
-          e = b.counts(start, this.pos, b.index(key, opId, open, opt, e, index));
+          if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
+            this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.IDENTIFIER, T.ESC_IDENTIFIER])}`);
+            this.recover([]);
+            // The error stands for the whole chain: cel-go's builder never visits what came before.
+            b.rollback(mark);
+            return b.errorNode(tokens.start(dot));
+          }
+          const id = this.consume();
+          e = b.counts(start, this.pos, b.select(this.after(), e, dot, opt, id));
           continue;
         }
+        this.noViable(this.lt(), this.lt(2));
+        this.recover([]);
         return e;
       }
-    } finally {
-      this.exit(R_MEMBER);
+      if (t === T.LBRACKET) {
+        const open = this.consume();
+        let opt = false;
+        if (this.la() === T.QUESTIONMARK) {
+          this.consume();
+          opt = true;
+        }
+        const opId = b.id(tokens.start(open));
+        const index = this.expr();
+        const key = this.after();
+        this.matchInline(T.RBRACKET);
+        e = b.counts(start, this.pos, b.index(key, opId, open, opt, e, index));
+        continue;
+      }
+      return e;
     }
   }
 
@@ -443,11 +441,9 @@ export class Parser {
 
   private primary(): Expr {
     this.enter(R_PRIMARY);
-    try {
-      return this.primaryInner();
-    } finally {
-      this.exit(R_PRIMARY);
-    }
+    const e = this.primaryInner();
+    this.exit(R_PRIMARY);
+    return e;
   }
 
   private primaryInner(): Expr {
@@ -457,16 +453,17 @@ export class Parser {
       case T.DOT:
       case T.IDENTIFIER: {
         const dot = tokens.type(start) === T.DOT;
-        if (dot && this.la(2) !== T.IDENTIFIER) {
+        if (dot && this.lak(2) !== T.IDENTIFIER) {
           this.noViable(start, this.lt(2));
           this.recover([]);
           return b.errorNode(tokens.start(start));
         }
         if (dot) this.consume();
-        // Qualified message name `a.b.c{`? Look ahead over IDENT (. IDENT)*.
-        let k = 1;
-        while (this.la(k + 1) === T.DOT && this.la(k + 2) === T.IDENTIFIER) k += 2;
-        if (this.la(k + 1) === T.LBRACE) {
+        // Qualified message name `a.b.c{`? Look ahead over IDENT (. IDENT)* (it stops at EOF, the last token).
+        const types = this.types;
+        let k = this.pos + 1;
+        while (types[k] === T.DOT && types[k + 1] === T.IDENTIFIER) k += 2;
+        if (types[k] === T.LBRACE) {
           let typeName = (dot ? "." : "") + tokens.text(this.consume());
           while (this.la() === T.DOT) {
             this.consume();
@@ -515,7 +512,7 @@ export class Parser {
       case T.NULL:
         return b.literal(this.consume(), -1);
       default: {
-        if (operandFirst.includes(this.la(2))) {
+        if (operandFirst.includes(this.lak(2))) {
           this.report(start, `extraneous input ${this.display(start)} expecting ${expecting(operandFirst)}`);
           this.pos++;
           this.recovering = false;
@@ -538,7 +535,7 @@ export class Parser {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         this.push(this.expr());
         if (opt >= 0) b.optionalElement(this.after(), optionalIndices, this.top - base - 1, opt);
-        if (this.la() === T.COMMA && this.la(2) !== T.RBRACKET) {
+        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACKET) {
           this.consume();
           continue;
         }
@@ -574,7 +571,7 @@ export class Parser {
           b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
           this.skipped();
         } else this.push({ id: entryId, key, value: this.expr(), optional: opt >= 0 } satisfies MapEntry);
-        if (this.la() === T.COMMA && this.la(2) !== T.RBRACE) {
+        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACE) {
           this.consume();
           continue;
         }
@@ -616,7 +613,7 @@ export class Parser {
           const value = this.expr();
           this.push({ id: fieldId, field: b.fieldName(this.after(), name), value, optional: opt >= 0 } satisfies StructField);
         }
-        if (this.la() === T.COMMA && this.la(2) !== T.RBRACE) {
+        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACE) {
           this.consume();
           continue;
         }
