@@ -77,18 +77,19 @@ function run(parsed: ParsedExpr, env: CelEnv, validators: readonly ValidatorName
     throw e;
   }
   if (checker.issues.length > 0) return { errors: checker.issues };
+  const types = checker.finalTypes();
   const issues: CelIssue[] = [];
   const positions = parsed.sourceInfo.positions;
   if (checker.mayNeedValidation && validators.length > 0) validate({
     env,
     validators: validatorSet(validators),
     root: parsed.expr,
-    types: checker.types,
+    types,
     report: (id, message) => issues.push({ message, offset: positions.get(id) ?? -1, exprId: id }),
   });
   if (issues.length > 0) return { errors: issues };
-  const type = checker.types.get(parsed.expr.id) ?? { kind: "dyn" };
-  return { type, types: checker.types, overloads: checker.overloads };
+  const type = types.get(parsed.expr.id) ?? { kind: "dyn" };
+  return { type, types, overloads: checker.overloads };
 }
 
 export type { Signature, ValidatorName };

@@ -11,6 +11,7 @@ import { isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssig
 import { groundId } from "./check/ground-type.js";
 import { cannotMatch, Instance, resolutionKey, typeVarName } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
+import { FinalTypes } from "./check/final-types.js";
 import { openKey, recordOpen, replayBindings, OpenArgs, SlotFill, type OpenResolution } from "./check/open-resolution.js";
 import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type OverloadGroup, type Signature } from "./check/builtins.js";
 
@@ -48,8 +49,8 @@ type Struct = Extract<Expr, { kind: "struct" }>;
 
 /** Walks one parsed expression; read `types` and `issues` after `run()`. */
 export class Checker {
-  /** Type of each node id (final, with unbound type parameters replaced by `dyn`, after `run`). */
-  readonly types: IdTable<CelType>;
+  /** Type of each node id as recorded while checking (see `finalTypes` for the result). */
+  private readonly types: IdTable<CelType>;
   /** Overloads each call node resolved to (all that matched, in table order). */
   readonly overloads: IdTable<readonly Signature[]>;
   readonly issues: CelIssue[] = [];
@@ -73,8 +74,6 @@ export class Checker {
   /** Local variables in scope (comprehension variables), innermost last. */
   private readonly localNames: string[] = [];
   private readonly localTypes: CelType[] = [];
-  /** Ids whose recorded type may hold type parameters (the only ones the final substitution changes). */
-  private readonly open: number[] = [];
 
   /** The env's function cache (see `functionOf`). */
   private readonly functions: Map<string, FunctionSignatures | null>;
@@ -94,21 +93,18 @@ export class Checker {
     this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
   }
 
-  /** Checks the whole expression and substitutes the final types. */
+  /** Checks the whole expression. */
   run(): void {
     this.check(this.parsed.expr);
-    for (const id of this.open) {
-      const t = this.types.get(id)!;
-      const final = substitute(this.mappings, t, true);
-      if (final !== t) this.types.set(id, final);
-    }
+  }
+
+  /** The final type of each node (unbound type parameters as `dyn`), after `run`; the checker is done with its tables then. */
+  finalTypes(): FinalTypes {
+    return new FinalTypes(this.types, this.mappings);
   }
 
   private setType(id: number, t: CelType): void {
     this.types.set(id, t);
-    switch (t.kind) {
-      case "list": case "map": case "optional": case "type": case "opaque": case "param": this.open.push(id);
-    }
   }
 
   private error(id: number, message: string): void {

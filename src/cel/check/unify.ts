@@ -57,16 +57,35 @@ export class Mapping implements Substitutions {
 
 const DYN: CelType = { kind: "dyn" };
 
-/** Type parameters of a parameterised type (list elem, map key/value, optional, type, opaque). */
-export function typeParams(t: CelType): readonly CelType[] {
+/** Number of type parameters of a parameterised type (list elem, map key/value, optional, type, opaque). */
+function arity(t: CelType): number {
   switch (t.kind) {
-    case "list": return [t.elem];
-    case "map": return [t.key, t.value];
-    case "optional": return [t.param];
-    case "type": return t.param ? [t.param] : [];
-    case "opaque": return t.params ?? [];
-    default: return [];
+    case "list": case "optional": return 1;
+    case "map": return 2;
+    case "type": return t.param ? 1 : 0;
+    case "opaque": return t.params?.length ?? 0;
+    default: return 0;
   }
+}
+
+/** Type parameter `i` of `t` (`i` below {@link arity}). */
+function paramAt(t: CelType, i: number): CelType {
+  switch (t.kind) {
+    case "list": return t.elem;
+    case "map": return i === 0 ? t.key : t.value;
+    case "optional": return t.param;
+    case "type": return t.param!;
+    case "opaque": return t.params![i]!;
+    default: throw new RangeError(`type '${t.kind}' has no type parameters`);
+  }
+}
+
+/** Whether `f` holds for each pair of corresponding type parameters of `a` and `b` (same count required). */
+function everyParamPair<X>(a: CelType, b: CelType, x: X, f: (x: X, p: CelType, q: CelType) => boolean): boolean {
+  const n = arity(a);
+  if (n !== arity(b)) return false;
+  for (let i = 0; i < n; i++) if (!f(x, paramAt(a, i), paramAt(b, i))) return false;
+  return true;
 }
 
 /** Name that must agree for two types of one kind to be the same (objects, opaques, params). */
@@ -78,11 +97,9 @@ function nameOf(t: CelType): string {
 export function isExactType(a: CelType, b: CelType): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind || nameOf(a) !== nameOf(b)) return false;
-  const pa = typeParams(a), pb = typeParams(b);
-  if (pa.length !== pb.length) return false;
-  for (let i = 0; i < pa.length; i++) if (!isExactType(pa[i]!, pb[i]!)) return false;
-  return true;
+  return everyParamPair(a, b, undefined, exactPair);
 }
+const exactPair = (_: undefined, a: CelType, b: CelType): boolean => isExactType(a, b);
 
 const isDyn = (t: CelType): boolean => t.kind === "dyn";
 /** True for `dyn` and the error type (both accept anything). */
@@ -94,11 +111,9 @@ const isParameterised = (t: CelType): boolean =>
 function isAssignableType(to: CelType, from: CelType): boolean {
   if (to === from || to.kind === "dyn" || to.kind === "param") return true;
   if (to.kind !== from.kind || nameOf(to) !== nameOf(from)) return false;
-  const pt = typeParams(to), pf = typeParams(from);
-  if (pt.length !== pf.length) return false;
-  for (let i = 0; i < pt.length; i++) if (!isAssignableType(pt[i]!, pf[i]!)) return false;
-  return true;
+  return everyParamPair(to, from, undefined, assignableTypePair);
 }
+const assignableTypePair = (_: undefined, to: CelType, from: CelType): boolean => isAssignableType(to, from);
 
 /** Types the legacy checker lets `null` be assigned to (plus `null` and `dyn`). */
 function isNullable(t: CelType): boolean {
@@ -115,16 +130,14 @@ function isEqualOrLessSpecific(t1: CelType, t2: CelType): boolean {
   if (t1.kind !== t2.kind) return false;
   switch (t1.kind) {
     case "opaque": case "optional": case "list": case "map": {
-      if (nameOf(t1) !== nameOf(t2)) return false;
-      const p1 = typeParams(t1), p2 = typeParams(t2);
-      if (p1.length !== p2.length) return false;
-      for (let i = 0; i < p1.length; i++) if (!isEqualOrLessSpecific(p1[i]!, p2[i]!)) return false;
-      return true;
+      return nameOf(t1) === nameOf(t2) && everyParamPair(t1, t2, undefined, lessSpecificPair);
     }
     case "type": return true;
     default: return isExactType(t1, t2);
   }
 }
+
+const lessSpecificPair = (_: undefined, a: CelType, b: CelType): boolean => isEqualOrLessSpecific(a, b);
 
 /** The more general of two types known to unify. */
 export function mostGeneral(t1: CelType, t2: CelType): CelType {
@@ -139,39 +152,40 @@ function notReferencedIn(m: Mapping, t: CelType, within: CelType): boolean {
     return sub === undefined ? true : notReferencedIn(m, t, sub);
   }
   if (isParameterised(within) || within.kind === "type") {
-    for (const p of typeParams(within)) if (!notReferencedIn(m, t, p)) return false;
+    for (let i = 0, n = arity(within); i < n; i++) if (!notReferencedIn(m, t, paramAt(within, i))) return false;
   }
   return true;
 }
 
+/** Outcomes of {@link validSubstitution}: valid; invalid with `t2` already substituted; invalid otherwise. */
+const VALID = 0, INVALID_SUBSTITUTED = 1, INVALID = 2;
 /** Whether param `t2` (or its substitution) can stand for `t1`; records the substitution. */
-function validSubstitution(m: Mapping, t1: CelType, t2: CelType & { kind: "param" }): [valid: boolean, hasSub: boolean] {
-  if (t1.kind === t2.kind && isExactType(t1, t2)) return [true, true];
+function validSubstitution(m: Mapping, t1: CelType, t2: CelType & { kind: "param" }): number {
+  if (t1.kind === t2.kind && isExactType(t1, t2)) return VALID;
   const sub = m.get(t2.name);
   if (sub !== undefined) {
-    if (t1.kind === sub.kind && isExactType(t1, sub)) return [true, true];
+    if (t1.kind === sub.kind && isExactType(t1, sub)) return VALID;
     if (assignable(m, t1, sub)) {
       const general = mostGeneral(t1, sub);
       if (notReferencedIn(m, t2, general)) m.set(t2.name, general);
-      return [true, true];
+      return VALID;
     }
-    return [false, true];
+    return INVALID_SUBSTITUTED;
   }
   if (notReferencedIn(m, t2, t1)) {
     m.set(t2.name, t1);
-    return [true, false];
+    return VALID;
   }
-  return [false, false];
+  return INVALID;
 }
 
 /** cel-go `internalIsAssignable`: may extend `m` even when it returns false (callers copy first). */
 function assignable(m: Mapping, t1: CelType, t2: CelType): boolean {
   if (t2.kind === "param") {
-    const [valid, hasSub] = validSubstitution(m, t1, t2);
-    if (valid) return true;
-    if (hasSub) return false;
+    const r = validSubstitution(m, t1, t2);
+    if (r !== INVALID) return r === VALID;
   }
-  if (t1.kind === "param") return validSubstitution(m, t2, t1)[0];
+  if (t1.kind === "param") return validSubstitution(m, t2, t1) === VALID;
   if (isDynOrError(t1) || isDynOrError(t2)) return true;
   if (t1.kind === "null") return isNullable(t2);
   if (t2.kind === "null") return isNullable(t1);
@@ -182,7 +196,7 @@ function assignable(m: Mapping, t1: CelType, t2: CelType): boolean {
     case "type":
       return t2.kind === "type";
     case "opaque": case "optional": case "list": case "map":
-      return t1.kind === t2.kind && nameOf(t1) === nameOf(t2) && assignableList(m, typeParams(t1), typeParams(t2));
+      return t1.kind === t2.kind && nameOf(t1) === nameOf(t2) && everyParamPair(t1, t2, m, assignable);
     default:
       return false;
   }
@@ -248,6 +262,6 @@ export function substitute(m: Substitutions, t: CelType, toDyn: boolean): CelTyp
 /** Names of the type parameters occurring in `t` (added to `out`). */
 export function collectParams(t: CelType, out: Set<string>): Set<string> {
   if (t.kind === "param") out.add(t.name);
-  else for (const p of typeParams(t)) collectParams(p, out);
+  else for (let i = 0, n = arity(t); i < n; i++) collectParams(paramAt(t, i), out);
   return out;
 }
