@@ -44,12 +44,21 @@ export function groundKey(t: CelType): string | undefined {
 /** Largest id {@link groundId} hands out (ids fit 12 bits, so two of them make one small integer key). */
 export const GROUND_ID_LIMIT = 4095;
 let nextGroundId = 16;
-const listIds = new Map<number, number>();
+// Types over one ground type (list, optional, type) by that type's id: arrays, no hashing.
+const listIds = new Int16Array(GROUND_ID_LIMIT + 1);
+const optionalIds = new Int16Array(GROUND_ID_LIMIT + 1);
+const typeIds = new Int16Array(GROUND_ID_LIMIT + 1);
 const mapIds = new Map<number, number>();
-const optionalIds = new Map<number, number>();
-const typeIds = new Map<number, number>();
 const namedIds = new Map<string, number>();
 const opaqueIds = new Map<string, number>();
+
+/** The id of the type over ground type `param` in `table` (0: none yet). */
+function internParamId(table: Int16Array, param: number): number {
+  const id = table[param]!;
+  if (id !== 0) return id;
+  if (nextGroundId > GROUND_ID_LIMIT) return -1;
+  return (table[param] = nextGroundId++);
+}
 
 function internId<K>(table: Map<K, number>, key: K): number {
   let id = table.get(key);
@@ -82,15 +91,15 @@ export function groundId(t: CelType): number {
     case "type": {
       if (!t.param) return 12;
       const p = groundId(t.param);
-      return p < 0 ? -1 : internId(typeIds, p);
+      return p < 0 ? -1 : internParamId(typeIds, p);
     }
     case "list": {
       const p = groundId(t.elem);
-      return p < 0 ? -1 : internId(listIds, p);
+      return p < 0 ? -1 : internParamId(listIds, p);
     }
     case "optional": {
       const p = groundId(t.param);
-      return p < 0 ? -1 : internId(optionalIds, p);
+      return p < 0 ? -1 : internParamId(optionalIds, p);
     }
     case "map": {
       const k = groundId(t.key);

@@ -21,7 +21,17 @@ export interface OpenResolution {
 export const MAX_SLOTS = 64;
 /** Placeholder names of slots (not CEL identifiers, so no declared type parameter shares them). */
 const slotNames: readonly string[] = Array.from({ length: MAX_SLOTS }, (_, i) => `#${i}`);
-const slotIndex: ReadonlyMap<string, number> = new Map(slotNames.map((n, i) => [n, i]));
+/** The slot index of placeholder name `name` (`#<i>`), else -1. */
+function slotIndex(name: string): number {
+  if (name.charCodeAt(0) !== 35 || name.length < 2) return -1;
+  let i = 0;
+  for (let k = 1; k < name.length; k++) {
+    const d = name.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return -1;
+    i = i * 10 + d;
+  }
+  return i < MAX_SLOTS ? i : -1;
+}
 
 // Key tokens (a pre-order walk with a fixed arity per token, so a sequence names one list of types).
 const SLOT = 8192; // + slot index: a variable seen before in this key
@@ -29,33 +39,60 @@ const NEW_FREE = 9000, NEW_BOUND = 9001; // a new variable (a bound one is follo
 const LIST = 9002, MAP = 9003, OPT = 9004, TYPE = 9005;
 const ARGS = 10000; // + argument count: the first token
 
-/** One node of an overload group's open-resolution trie (keyed by key tokens). */
-interface OpenNode {
-  readonly next: Map<number, OpenNode>;
-  hit?: OpenResolution;
+/** A recorded resolution with the key it was recorded under. */
+interface OpenEntry {
+  readonly tokens: readonly number[];
+  readonly hit: OpenResolution;
 }
 
-/** Resolutions of one overload group by the open key of their argument types. */
+/** A hash of the first `n` tokens of `key`. */
+function hashTokens(key: readonly number[], n: number): number {
+  let h = n;
+  for (let i = 0; i < n; i++) h = (Math.imul(h, 31) + key[i]!) | 0;
+  return h;
+}
+
+/** Whether the first `n` tokens of `key` are `tokens`. */
+function sameTokens(tokens: readonly number[], key: readonly number[], n: number): boolean {
+  if (tokens.length !== n) return false;
+  for (let i = 0; i < n; i++) if (tokens[i] !== key[i]) return false;
+  return true;
+}
+
+/** Resolutions of one overload group by the open key of their argument types (hashed: one map lookup a resolution). */
 export class OpenResolutions {
-  private readonly root: OpenNode = { next: new Map() };
+  private readonly byHash = new Map<number, OpenEntry | OpenEntry[]>();
   /** Number of recorded resolutions. */
   size = 0;
   /** The resolution recorded under the first `n` tokens of `key`, if any. */
   get(key: readonly number[], n: number): OpenResolution | undefined {
-    let node: OpenNode | undefined = this.root;
-    for (let i = 0; i < n && node !== undefined; i++) node = node.next.get(key[i]!);
-    return node?.hit;
+    const found = this.byHash.get(hashTokens(key, n));
+    if (found === undefined) return undefined;
+    if (!Array.isArray(found)) return sameTokens(found.tokens, key, n) ? found.hit : undefined;
+    for (const e of found) if (sameTokens(e.tokens, key, n)) return e.hit;
+    return undefined;
   }
   /** Records `r` under the first `n` tokens of `key`. */
   set(key: readonly number[], n: number, r: OpenResolution): void {
-    let node = this.root;
-    for (let i = 0; i < n; i++) {
-      let next = node.next.get(key[i]!);
-      if (next === undefined) node.next.set(key[i]!, (next = { next: new Map() }));
-      node = next;
+    const h = hashTokens(key, n);
+    const entry: OpenEntry = { tokens: key.slice(0, n), hit: r };
+    const found = this.byHash.get(h);
+    if (found === undefined) this.byHash.set(h, entry);
+    else if (!Array.isArray(found)) {
+      if (sameTokens(found.tokens, key, n)) {
+        this.byHash.set(h, entry);
+        return;
+      }
+      this.byHash.set(h, [found, entry]);
+    } else {
+      const at = found.findIndex((e) => sameTokens(e.tokens, key, n));
+      if (at >= 0) {
+        found[at] = entry;
+        return;
+      }
+      found.push(entry);
     }
-    if (node.hit === undefined) this.size++;
-    node.hit = r;
+    this.size++;
   }
 }
 
@@ -176,8 +213,8 @@ export function slotTemplate(t: CelType, names: readonly string[]): CelType | un
 export class SlotFill implements Substitutions {
   readonly types: CelType[] = [];
   get(name: string): CelType | undefined {
-    const i = slotIndex.get(name);
-    return i === undefined ? undefined : this.types[i];
+    const i = slotIndex(name);
+    return i < 0 ? undefined : this.types[i];
   }
 }
 
