@@ -360,7 +360,9 @@ export class Checker {
     const { vars, count: n } = this.openArgs;
     const base = this.freeVars;
     for (let i = 0; i < n; i++) fill.types[i] = vars[i]!;
-    for (let i = 0; i < group.paramCount; i++) fill.types[n + i] = this.newTypeVar();
+    // Fresh variables are numbered as a resolution numbers them; only those a type mentions are made.
+    for (const i of hit.fresh) fill.types[n + i] = { kind: "param", name: typeVarName(base + i) };
+    this.freeVars += group.paramCount;
     replayBindings(this.mappings, hit, this.openArgs, fill, base);
     this.overloads.set(e.id, hit.matched);
     this.setType(e.id, substitute(fill, hit.result, false));

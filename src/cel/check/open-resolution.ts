@@ -13,8 +13,16 @@ export interface OpenResolution {
   readonly matched: readonly Signature[];
   /** The result type over slot placeholders. */
   readonly result: CelType;
-  /** Pairs of (slot index, binding over slot placeholders) the resolution made or changed in the mapping. */
+  /**
+   * Pairs of (slot index, binding over slot placeholders) the resolution made or changed in the
+   * mapping; of the fresh variables' bindings only those some type can reach (see `fresh`).
+   */
   readonly bindings: readonly (number | CelType)[];
+  /**
+   * The fresh variables (by index from the first) the result and kept bindings mention: a replay
+   * makes these only. No type ever mentions another one, so its binding is never read.
+   */
+  readonly fresh: readonly number[];
 }
 
 /** Most slots (argument plus fresh type variables) a recorded resolution may have. */
@@ -244,17 +252,62 @@ export function recordOpen(m: Mapping, table: OpenResolutions, key: readonly num
   const { init, count } = slots.args;
   if (count + slots.paramCount > MAX_SLOTS) return;
   const names = slotNamesOf(slots);
-  const bindings: (number | CelType)[] = [];
+  const templates: (CelType | undefined)[] = [];
   for (let i = 0; i < names.length; i++) {
     const b = m.get(names[i]!);
     if (b === (i < count ? init[i] : undefined)) continue;
     if (b === undefined) return;
     const t = slotTemplate(b, names);
     if (t === undefined) return;
-    bindings.push(i, t);
+    templates[i] = t;
   }
   const r = slotTemplate(result, names);
-  if (r !== undefined) table.set(key, n, { matched, result: r, bindings });
+  if (r === undefined) return;
+  // The slots some type can reach: the result's, the argument variables' bindings', then those in
+  // the bindings of fresh variables so reached (to a fixpoint). Other fresh bindings are dropped.
+  const reached = new Set<number>();
+  slotsIn(r, reached);
+  for (let i = 0; i < count; i++) if (templates[i] !== undefined) slotsIn(templates[i]!, reached);
+  const keep = new Set<number>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (let i = count; i < names.length; i++) {
+      if (templates[i] === undefined || keep.has(i) || !reached.has(i)) continue;
+      keep.add(i);
+      slotsIn(templates[i]!, reached);
+      grew = true;
+    }
+  }
+  const bindings: (number | CelType)[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const t = templates[i];
+    if (t !== undefined && (i < count || keep.has(i))) bindings.push(i, t);
+  }
+  const fresh = [...reached].filter((i) => i >= count).sort((a, b) => a - b).map((i) => i - count);
+  table.set(key, n, { matched, result: r, bindings, fresh });
+}
+
+/** Adds the slot indices of the placeholders in template `t` to `out`. */
+function slotsIn(t: CelType, out: Set<number>): void {
+  switch (t.kind) {
+    case "param": {
+      const i = slotIndex(t.name);
+      if (i >= 0) out.add(i);
+      return;
+    }
+    case "list": return slotsIn(t.elem, out);
+    case "map":
+      slotsIn(t.key, out);
+      return slotsIn(t.value, out);
+    case "optional": return slotsIn(t.param, out);
+    case "type":
+      if (t.param) slotsIn(t.param, out);
+      return;
+    case "opaque":
+      for (const p of t.params ?? []) slotsIn(p, out);
+      return;
+    default:
+  }
 }
 
 /** Makes the bindings of recorded resolution `hit` for the argument variables in `args` and fresh variables from `base` (`fill`: the slot types). */
