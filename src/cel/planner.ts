@@ -8,7 +8,7 @@ import type { Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
   K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapFrom, celObject,
-  celType, isCelOptional, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
+  celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint,
 } from "./values/index.js";
 import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
@@ -54,6 +54,11 @@ function constValue(c: Constant): CelValue {
 }
 
 const TRUE_EV: Ev = () => true, FALSE_EV: Ev = () => false, NULL_EV: Ev = () => null;
+/** `[]` (every comprehension macro building a list starts from one): the shared immutable empty list. */
+const EMPTY_LIST_EV: Ev = (s) => {
+  s.cost += LIST_CREATE;
+  return emptyList;
+};
 
 /** How the planner plans a call of a function name: a fast path's code, or the generic call. */
 const CALL_GENERIC = 0, CALL_LOGIC = 1, CALL_CONDITIONAL = 2, CALL_NOT_STRICTLY_FALSE = 3, CALL_OPT_SELECT = 4, CALL_INDEX = 5,
@@ -161,7 +166,7 @@ export class Planner {
       case "ident": return this.planIdent(e.id, e.name, scope);
       case "select": return this.planSelect(e, scope);
       case "call": return this.planCall(e, scope);
-      case "list": return this.fold(e, this.planList(e.elements, e.optionalIndices, scope));
+      case "list": return e.elements.length === 0 ? EMPTY_LIST_EV : this.fold(e, this.planList(e.elements, e.optionalIndices, scope));
       case "map": return this.fold(e, this.planMap(e, scope));
       case "struct": return this.fold(e, this.planStruct(e, scope));
       case "comprehension": return this.planComprehension(e, scope);
