@@ -127,7 +127,8 @@ function isConstant(e: Expr): boolean {
 /** Plans expressions of one env. */
 export class Planner {
   slotCount = 0;
-  private readonly accuSlots = new Set<number>();
+  /** Whether each slot holds a comprehension's accumulator (by slot: a few small integers, no set). */
+  private readonly accuSlots: boolean[] = [];
   /** The read of each comprehension variable's slot (one closure per slot). */
   private readonly slotEvs: (Ev | undefined)[] = [];
   /** The env's derived tables, looked up once per planner. */
@@ -350,7 +351,7 @@ export class Planner {
         const acc = args[0], lit = args[1];
         if (fn === op.add && acc.kind === "ident" && lit.kind === "list" && lit.elements.length === 1 && !lit.optionalIndices.length) {
           const slot = this.lookupSlot(acc.name, scope);
-          if (slot !== undefined && this.accuSlots.has(slot)) return this.planAppend(e, slot, lit.elements[0], scope);
+          if (slot !== undefined && this.accuSlots[slot] === true) return this.planAppend(e, slot, lit.elements[0], scope);
         }
         const l = this.plan(acc, scope), r = this.plan(lit, scope);
         const slot = this.slotCount++, slot2 = this.slotCount++;
@@ -570,7 +571,7 @@ export class Planner {
   private planComprehension(e: Comprehension, scope: Scope | undefined): Ev {
     const range = this.plan(e.iterRange, scope);
     const accuSlot = this.slotCount++;
-    this.accuSlots.add(accuSlot);
+    this.accuSlots[accuSlot] = true;
     const accuInit = this.plan(e.accuInit, scope);
     const iterSlot = this.slotCount++;
     const iter2Slot = e.iterVar2 !== undefined ? this.slotCount++ : -1;
