@@ -57,7 +57,8 @@ export class Parser {
   private lastErrorIndex = -1;
   private recoveries = 0;
   private reports = 0;
-  private readonly depth = new Int32Array(5);
+  /** Nesting of each limited rule (a plain array: cheaper to make per parse than a typed one). */
+  private readonly depth: number[] = [0, 0, 0, 0, 0];
   /** Items of the lists being parsed, innermost last, gathered into exact-size arrays by `collect`. */
   private readonly stack: unknown[] = [];
   private top = 0;
