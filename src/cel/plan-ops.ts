@@ -5,6 +5,7 @@
 // A fast path that does not apply leaves its operands in slots and runs `rest` (the generic call).
 import { op } from "./operators.js";
 import type { Ev } from "./planner.js";
+import type { Expr } from "./ast.js";
 import { optionalSelect, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
 import {
   K, kindOf, celError, isCelError, errText, celEquals, optionalNone,
@@ -154,15 +155,34 @@ export function equalsEv(isEq: boolean, l: Ev, r: Ev): Ev {
   };
 }
 
+/** Plans a call's generic path on two operands already evaluated into slots (on first use: the fast paths mostly succeed). */
+export interface SlotCallPlanner {
+  slotCall(e: Extract<Expr, { kind: "call" }>, slot: number, slot2: number): Ev;
+}
+
+/** What {@link arithmeticEv} needs of an operator, looked up once per operator name. */
+interface ArithmeticOp {
+  readonly fast: (a: bigint, b: bigint) => CelValue | undefined;
+  readonly fastDouble: ((a: number, b: number) => CelValue) | undefined;
+  readonly isAdd: boolean;
+  readonly stringOp: boolean;
+}
+const arithmeticOps = new Map<string, ArithmeticOp>(
+  Object.keys(FAST_INT).map((fn) => {
+    const isAdd = fn === op.add;
+    const stringOp = isAdd || fn === op.less || fn === op.lessEquals || fn === op.greater || fn === op.greaterEquals;
+    return [fn, { fast: FAST_INT[fn]!, fastDouble: FAST_DOUBLE[fn], isAdd, stringOp }];
+  }),
+);
+
 /**
- * Standard arithmetic operator or comparison `fn` on ints, doubles and (`+` and comparisons)
- * strings; other operands go to `rest` through `slot`/`slot2`.
+ * Standard arithmetic operator or comparison of call `e` on ints, doubles and (`+` and
+ * comparisons) strings; other operands go to its generic path through `slot`/`slot2`.
  */
-export function arithmeticEv(fn: string, l: Ev, r: Ev, slot: number, slot2: number, rest: Ev, id: number): Ev {
-  const fast = FAST_INT[fn]!;
-  const fastDouble = FAST_DOUBLE[fn];
-  const isAdd = fn === op.add;
-  const stringOp = isAdd || fn === op.less || fn === op.lessEquals || fn === op.greater || fn === op.greaterEquals;
+export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner): Ev {
+  const { fast, fastDouble, isAdd, stringOp } = arithmeticOps.get(e.fn)!;
+  const id = e.id;
+  let rest: Ev | undefined;
   return (s) => {
     const a = l(s);
     const b = r(s);
@@ -186,13 +206,15 @@ export function arithmeticEv(fn: string, l: Ev, r: Ev, slot: number, slot2: numb
     }
     s.slots[slot] = a;
     s.slots[slot2] = b;
-    return rest(s);
+    return (rest ??= planner.slotCall(e, slot, slot2))(s);
   };
 }
 
-/** Standard `startsWith` / `endsWith` / `contains` on strings; other operands go to `rest`. */
-export function stringPredicateEv(which: string, t: Ev, a: Ev, slot: number, slot2: number, rest: Ev): Ev {
+/** Standard `startsWith` / `endsWith` / `contains` of call `e` on strings; other operands go to its generic path. */
+export function stringPredicateEv(e: Extract<Expr, { kind: "call" }>, t: Ev, a: Ev, slot: number, slot2: number, planner: SlotCallPlanner): Ev {
+  const which = e.fn;
   const contains = which === "contains", starts = which === "startsWith";
+  let rest: Ev | undefined;
   return (s) => {
     const x = t(s);
     const y = a(s);
@@ -206,7 +228,7 @@ export function stringPredicateEv(which: string, t: Ev, a: Ev, slot: number, slo
     }
     s.slots[slot] = x;
     s.slots[slot2] = y;
-    return rest(s);
+    return (rest ??= planner.slotCall(e, slot, slot2))(s);
   };
 }
 

@@ -14,7 +14,7 @@ import {
 import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField } from "./values/access.js";
 import {
-  label, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
+  label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { getKey, isObject } from "../data/index.js";
@@ -125,7 +125,7 @@ function isConstant(e: Expr): boolean {
 }
 
 /** Plans expressions of one env. */
-export class Planner {
+export class Planner implements SlotCallPlanner {
   slotCount = 0;
   /** Whether each slot holds a comprehension's accumulator (by slot: a few small integers, no set). */
   private readonly accuSlots: boolean[] = [];
@@ -355,13 +355,13 @@ export class Planner {
         }
         const l = this.plan(acc, scope), r = this.plan(lit, scope);
         const slot = this.slotCount++, slot2 = this.slotCount++;
-        return arithmeticEv(fn, l, r, slot, slot2, this.lazyFunction(e, slot, slot2), id);
+        return arithmeticEv(e, l, r, slot, slot2, this);
       }
       case CALL_STRING_PREDICATE: {
         if (!target || n !== 1) break;
         const t = this.plan(target, scope), a = this.plan(args[0], scope);
         const slot = this.slotCount++, slot2 = this.slotCount++;
-        return stringPredicateEv(fn, t, a, slot, slot2, this.lazyFunction(e, slot, slot2));
+        return stringPredicateEv(e, t, a, slot, slot2, this);
       }
       case CALL_NOT:
         if (target || n !== 1) break;
@@ -376,16 +376,9 @@ export class Planner {
     return this.planFunction(e, scope);
   }
 
-  /**
-   * The generic call of `e` on two already evaluated arguments (in slots `slot`, `slot2`), planned
-   * on first use: the fast paths before it mostly succeed, and it plans no sub-expression.
-   */
-  private lazyFunction(e: Extract<Expr, { kind: "call" }>, slot: number, slot2: number): Ev {
-    let planned: Ev | undefined;
-    return (s) => {
-      planned ??= this.planFunction(e, undefined, undefined, [(st) => st.slots[slot] as CelValue, (st) => st.slots[slot2] as CelValue]);
-      return planned(s);
-    };
+  /** The generic call of `e` on two already evaluated arguments (in slots `slot`, `slot2`); it plans no sub-expression. */
+  slotCall(e: Extract<Expr, { kind: "call" }>, slot: number, slot2: number): Ev {
+    return this.planFunction(e, undefined, undefined, [(st) => st.slots[slot] as CelValue, (st) => st.slots[slot2] as CelValue]);
   }
 
   /**
