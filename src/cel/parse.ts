@@ -48,19 +48,26 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
   const depth = maxDepth < 0 ? Number.MAX_SAFE_INTEGER : maxDepth;
   const { tokens, errors: lexErrors } = tokenize(text);
   for (const e of lexErrors) issues.push({ message: `Syntax error: ${e.message}`, offset: e.offset });
-  const run = (syntaxIssues: CelIssue[], record: boolean): { builder: AstBuilder; expr: Expr | undefined } => {
+  const run = (syntaxIssues: CelIssue[], record: boolean, exact: boolean): { builder: AstBuilder; expr: Expr | undefined; needsExact: boolean } => {
     const builder = new AstBuilder(tokens, options.macros ?? allMacros, options.enableOptionalSyntax ?? true, options.enableIdentEscapeSyntax ?? true, record);
-    const expr = new Parser(tokens.source, tokens, syntaxIssues, builder, depth, options.errorRecoveryLimit ?? 30).parse();
-    return { builder, expr };
+    const parser = new Parser(tokens.source, tokens, syntaxIssues, builder, depth, options.errorRecoveryLimit ?? 30, exact);
+    const expr = parser.parse();
+    return { builder, expr, needsExact: parser.needsExact };
   };
   const lexIssues = issues.length;
-  let { builder, expr } = run(issues, false);
+  // First counting the nesting of `expr` only (see Parser `enter`); a deeply nested expression is
+  // parsed again counting every grammar rule, as cel-go does.
+  let { builder, expr, needsExact: exact } = run(issues, false, false);
+  if (exact) {
+    issues.length = lexIssues;
+    ({ builder, expr } = run(issues, false, true));
+  }
   // After a parse cel-go's AST builder runs, raising the AST rules' issues after the syntax errors,
   // and stops at the first node nested deeper than the limit. Only an expression with more counted
   // nodes than the limit can be that deep: it is parsed again, recording where they are.
   if (expr && builder.counted > depth) {
     issues.length = lexIssues;
-    ({ builder, expr } = run(issues, true));
+    ({ builder, expr } = run(issues, true, exact));
   }
   if (expr) {
     const overflow = builder.counted > depth ? builder.overflowAt(depth) : -1;

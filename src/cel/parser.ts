@@ -59,6 +59,8 @@ export class Parser {
   private reports = 0;
   /** Nesting of each limited rule (a plain array: cheaper to make per parse than a typed one). */
   private readonly depth: number[] = [0, 0, 0, 0, 0];
+  /** Set when a parse counting `expr` only gave up: the expression must be parsed again exactly. */
+  needsExact = false;
   /** Items of the lists being parsed, innermost last, gathered into exact-size arrays by `collect`. */
   private readonly stack: unknown[] = [];
   private top = 0;
@@ -72,6 +74,8 @@ export class Parser {
     private readonly b: AstBuilder,
     private readonly maxDepth: number,
     private readonly errorRecoveryLimit = 30,
+    /** Count every rule's nesting (else `expr`'s only, see `enter`). */
+    private readonly exact = false,
   ) {
     this.types = t.types();
   }
@@ -115,15 +119,27 @@ export class Parser {
     this.recovering = false;
     return t;
   }
-  /** Counts a rule's nesting (exits are not unwound after an abort: the parse is abandoned). */
+  /**
+   * Counts a rule's nesting (exits are not unwound after an abort: the parse is abandoned). Not
+   * exact, only `expr` is counted: every other rule nests at most 3 times per `expr` (relation
+   * twice, calc three times, member and primary once: all recursion goes through `expr`), so no
+   * rule passes the limit while `3 × expr depth` stays within it. Past that the parse gives up
+   * (`needsExact`) and the caller parses again counting every rule.
+   */
   private enter(rule: Rule): void {
-    if (++this.depth[rule]! > this.maxDepth) this.tooDeep();
+    if (this.exact) {
+      if (++this.depth[rule]! > this.maxDepth) this.tooDeep();
+    } else if (rule === R_EXPR && ++this.depth[R_EXPR]! * 3 > this.maxDepth) this.inexact();
   }
   private tooDeep(): never {
     throw new Abort(`expression recursion limit exceeded: ${this.maxDepth}`);
   }
-  private exit(rule: Rule, by = 1): void {
-    this.depth[rule]! -= by;
+  private inexact(): never {
+    this.needsExact = true;
+    throw new Abort(undefined);
+  }
+  private exit(rule: Rule): void {
+    if (this.exact || rule === R_EXPR) this.depth[rule]!--;
   }
 
   private push(x: unknown): void {
