@@ -180,29 +180,29 @@ const arithmeticOps = new Map<string, ArithmeticOp>(
  * comparisons) strings; other operands go to its generic path through `slot`/`slot2`.
  */
 export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner): Ev {
-  const { fast, fastDouble, isAdd, stringOp } = arithmeticOps.get(e.fn)!;
-  const id = e.id;
+  // The closure keeps the operator's facts as one object (a smaller context per operator node).
+  const o = arithmeticOps.get(e.fn)!;
   let rest: Ev | undefined;
   return (s) => {
     const a = l(s);
     const b = r(s);
     if (typeof a === "bigint" && typeof b === "bigint") {
-      const v = fast(a, b);
+      const v = o.fast(a, b);
       if (v !== undefined) {
         s.cost++;
         return v;
       }
-    } else if (typeof a === "number" && typeof b === "number" && fastDouble !== undefined) {
+    } else if (typeof a === "number" && typeof b === "number" && o.fastDouble !== undefined) {
       s.cost++;
-      return fastDouble(a, b);
-    } else if (typeof a === "string" && typeof b === "string" && stringOp) {
-      if (isAdd) {
+      return o.fastDouble(a, b);
+    } else if (typeof a === "string" && typeof b === "string" && o.stringOp) {
+      if (o.isAdd) {
         s.cost += Math.ceil((a.length + b.length) * 0.1);
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
+        if (s.cost > s.limit) return celError(errText.costLimit, e.id);
         return a + b;
       }
       s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
-      return fastDouble!(a as never, b as never);
+      return o.fastDouble!(a as never, b as never);
     }
     s.slots[slot] = a;
     s.slots[slot2] = b;

@@ -54,6 +54,20 @@ function constValue(c: Constant): CelValue {
 }
 
 const TRUE_EV: Ev = () => true, FALSE_EV: Ev = () => false, NULL_EV: Ev = () => null;
+/** The read of slot `slot` (a comprehension variable); one closure per slot number, shared by all plans. */
+const SLOT_EVS: Ev[] = [];
+function slotEv(slot: number): Ev {
+  return (SLOT_EVS[slot] ??= (s) => {
+    s.cost++;
+    return s.slots[slot] as CelValue | CelError;
+  });
+}
+/** The closure of constant `v`. */
+function constEv(v: CelValue): Ev {
+  return () => v;
+}
+/** The closures of the int literals 0 … 255, shared by all plans (values are immutable). */
+const SMALL_INT_EVS: (Ev | undefined)[] = new Array<Ev | undefined>(256);
 /** `[]` (every comprehension macro building a list starts from one): the shared immutable empty list. */
 const EMPTY_LIST_EV: Ev = (s) => {
   s.cost += LIST_CREATE;
@@ -129,8 +143,6 @@ export class Planner implements SlotCallPlanner {
   slotCount = 0;
   /** Whether each slot holds a comprehension's accumulator (by slot: a few small integers, no set). */
   private readonly accuSlots: boolean[] = [];
-  /** The read of each comprehension variable's slot (one closure per slot). */
-  private readonly slotEvs: (Ev | undefined)[] = [];
   /** The env's derived tables, looked up once per planner. */
   private readonly roots: ReadonlySet<string>;
   private readonly calls: Map<string, number>;
@@ -161,8 +173,8 @@ export class Planner implements SlotCallPlanner {
         const c = e.value;
         if (c.kind === "bool") return c.value ? TRUE_EV : FALSE_EV;
         if (c.kind === "null") return NULL_EV;
-        const v = constValue(c);
-        return () => v;
+        if (c.kind === "int" && c.value >= 0n && c.value < SMALL_INT_EVS.length) return (SMALL_INT_EVS[Number(c.value)] ??= constEv(c.value));
+        return constEv(constValue(c));
       }
       case "ident": return this.planIdent(e.id, e.name, scope);
       case "select": return this.planSelect(e, scope);
@@ -198,10 +210,7 @@ export class Planner implements SlotCallPlanner {
   private planIdent(id: number, name: string, scope: Scope | undefined): Ev {
     const slot = this.lookupSlot(name, scope);
     if (slot !== undefined) {
-      return (this.slotEvs[slot] ??= (s) => {
-        s.cost++;
-        return s.slots[slot] as CelValue | CelError;
-      });
+      return slotEv(slot);
     }
     if (!this.env.variables.has(name)) {
       const typeName = TYPE_IDENTS[name] ?? (this.env.resolveType(name) ? name : undefined);
@@ -442,7 +451,7 @@ export class Planner implements SlotCallPlanner {
     }
     const { all, d } = pair;
     if (n === 1) {
-      const [a0] = argEvs;
+      const a0 = argEvs[0]!;
       return (s) => {
         const v0 = a0(s);
         if (isCelError(v0)) return v0;
@@ -454,7 +463,7 @@ export class Planner implements SlotCallPlanner {
       };
     }
     if (n === 2) {
-      const [a0, a1] = argEvs;
+      const a0 = argEvs[0]!, a1 = argEvs[1]!;
       return (s) => {
         const v0 = a0(s);
         const v1 = a1(s);
