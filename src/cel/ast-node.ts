@@ -202,6 +202,8 @@ export function selectExpr(id: number, operand: Expr, field: string, testOnly: b
 export function callExpr(id: number, fn: string, target: Expr | undefined, args: Expr[]): Expr {
   return new Node(id, "call", fn, target, args) as Expr;
 }
+/** The `optionalIndices` of every list literal without optional elements (shared, frozen: never written). */
+export const NO_OPTIONAL_INDICES: number[] = Object.freeze([]) as unknown as number[];
 /** A list literal. */
 export function listExpr(id: number, elements: Expr[], optionalIndices: number[]): Expr {
   return new Node(id, "list", elements, optionalIndices, undefined) as Expr;

@@ -11,7 +11,7 @@ import { op } from "./operators.js";
 import { accumulatorName, macroKey } from "./macros.js";
 import type { Macro, MacroHelper } from "./macros.js";
 import type { Constant, Expr } from "./ast.js";
-import { callExpr, comprehensionExpr, constExpr, identExpr, listExpr, mapExpr, selectExpr, structExpr } from "./ast-node.js";
+import { callExpr, comprehensionExpr, constExpr, identExpr, listExpr, mapExpr, selectExpr, structExpr, NO_OPTIONAL_INDICES } from "./ast-node.js";
 import type { CelIssue } from "./errors-format.js";
 import { IdTable } from "./check/id-table.js";
 
@@ -406,7 +406,7 @@ class Helper implements MacroHelper {
     return constExpr(this.nid(), value);
   }
   list(elements: Expr[]): Expr {
-    return listExpr(this.nid(), elements, []);
+    return listExpr(this.nid(), elements, NO_OPTIONAL_INDICES);
   }
   map(): Expr {
     return mapExpr(this.nid(), []);
@@ -444,7 +444,7 @@ class Helper implements MacroHelper {
         return callExpr(id, e.fn, e.target ? copy(e.target) : undefined, args);
       }
       case "list":
-        return listExpr(id, e.elements.map(copy), [...e.optionalIndices]);
+        return listExpr(id, e.elements.map(copy), e.optionalIndices.length === 0 ? NO_OPTIONAL_INDICES : [...e.optionalIndices]);
       case "map":
         return mapExpr(id, e.entries.map((en) => ({ id: this.nid(), key: copy(en.key), value: copy(en.value), optional: en.optional })));
       case "struct":

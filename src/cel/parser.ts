@@ -6,7 +6,7 @@ import { T, tokenDisplayNames, escapeErrorText } from "./lexer.js";
 import type { TokenList, TokenType } from "./lexer.js";
 import type { CelIssue } from "./errors-format.js";
 import type { Expr, MapEntry, StructField } from "./ast.js";
-import { listExpr, mapExpr, structExpr } from "./ast-node.js";
+import { listExpr, mapExpr, structExpr, NO_OPTIONAL_INDICES } from "./ast-node.js";
 import { op } from "./operators.js";
 import type { AstBuilder } from "./build-ast.js";
 
@@ -562,7 +562,7 @@ export class Parser {
     const elements = this.collect<Expr>(base);
     if (this.la() === T.COMMA) this.consume();
     this.matchInline(T.RBRACKET);
-    return listExpr(id, elements, optionalIndices);
+    return listExpr(id, elements, optionalIndices.length === 0 ? NO_OPTIONAL_INDICES : optionalIndices);
   }
 
   private mapInit(): Expr {
