@@ -5,6 +5,7 @@ import type { JsonValue } from "../src/data/index.js";
 import { Environment as MarcEnv } from "@marcbachmann/cel-js";
 import { celEnv as bufEnv, parse as bufParse, plan as bufPlan } from "@bufbuild/cel";
 import { strings as bufStrings } from "@bufbuild/cel/ext";
+import { median, pairRatios } from "./stats.js";
 
 /** One benchmark expression. Peers get `peerExpr` when they cannot run ours (e.g. `Object{…}`). */
 interface Case {
@@ -16,17 +17,23 @@ interface Case {
 }
 
 /**
- * A result row: rates in evaluations per second, compile times in microseconds (`error`: peer failed).
- * `compileUs` is the like-for-like compile (kmutate: parse + check + validators + plan;
- * @marcbachmann/cel-js: parse + type check; @bufbuild/cel: parse + plan, it has no checker);
- * `parseUs` is a peer's parse alone, shown for transparency.
+ * A result row: rates in evaluations per second, compile times in microseconds, each the median of
+ * interleaved batches (`error`: peer failed). `compileUs` is the like-for-like compile (kmutate:
+ * parse + check + validators + plan; @marcbachmann/cel-js: parse + type check; @bufbuild/cel:
+ * parse + plan, it has no checker); `parseUs` is a peer's parse alone, shown for transparency.
  */
 export interface CelBenchRow {
   name: string;
   kmutate: { evalsPerSec: number; compileUs: number };
-  marcbachmann: { evalsPerSec: number; compileUs: number; parseUs?: number } | { error: string };
-  bufbuild: { evalsPerSec: number; compileUs: number } | { error: string };
+  marcbachmann: (PeerRow & { parseUs?: number }) | { error: string };
+  bufbuild: PeerRow | { error: string };
 }
+/**
+ * A peer's figures (see {@link CelBenchRow}) and the ratios: `evalRatio` kmutate ÷ peer
+ * evaluations/s, `compileRatio` peer ÷ kmutate compile time, each the median of the ratios of
+ * batches timed side by side (so a change of machine load between batches cancels out).
+ */
+export interface PeerRow { evalsPerSec: number; compileUs: number; evalRatio: number; compileRatio: number }
 
 function pod(containers: number): JsonValue {
   return {
@@ -79,36 +86,72 @@ function toBuf(v: unknown): unknown {
   return v;
 }
 
-function rate(fn: () => unknown, ms: number): number {
-  for (let i = 0; i < 2000; i++) fn();
-  let n = 0;
-  const start = process.hrtime.bigint();
-  const end = start + BigInt(ms) * 1_000_000n;
-  let now = start;
-  while (now < end) {
-    for (let i = 0; i < 200; i++) fn();
-    n += 200;
+/** µs per call of `fn` over a run of `ms` milliseconds (warms it up; sizes its batches). */
+function runFor(fn: () => unknown, ms: number): number {
+  const start = process.hrtime.bigint(), end = start + BigInt(Math.round(ms * 1e6));
+  let n = 0, now = start;
+  do {
+    fn();
+    n++;
     now = process.hrtime.bigint();
-  }
-  return n / (Number(now - start) / 1e9);
+  } while (now < end);
+  return Number(now - start) / 1000 / n;
 }
-/** Mean µs per call over `ms` milliseconds, after a warm-up of `warmMs` (compiles are JIT-warm in a long run). */
-function compileUs(fn: () => unknown, ms: number, warmMs = ms / 2): number {
-  const time = (budget: number): { n: number; ns: number } => {
-    let n = 0;
-    const start = process.hrtime.bigint();
-    const end = start + BigInt(Math.round(budget * 1e6));
-    let now = start;
-    while (now < end) {
-      for (let i = 0; i < 20; i++) fn();
-      n += 20;
-      now = process.hrtime.bigint();
+
+/**
+ * Runs `fn` until the JIT has settled: at least 2,000 calls and 300 ms, at most 3 s. (kmutate's
+ * compile takes about 2,000 calls to reach its steady speed, cel-js's about 1,000.)
+ */
+function warmUp(fn: () => unknown): void {
+  const start = process.hrtime.bigint();
+  for (let n = 0; ; n++) {
+    fn();
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if ((n >= 2000 && ms >= 300) || ms >= 3000) return;
+  }
+}
+
+/** Milliseconds of one batch of {@link interleaved}. */
+const BATCH_MS = 10;
+
+/**
+ * Times `fns` in interleaved batches of about {@link BATCH_MS} each, the order rotating every
+ * round, for `ms` per function after warming each up: the µs per call of every batch, by function.
+ * The batches of one round run side by side, so a change of machine load hits them alike; callers
+ * pair kmutate with one peer at a time, so a peer's garbage collection lands among its own batches.
+ */
+function interleaved(fns: readonly (() => unknown)[], ms: number): number[][] {
+  const sizes = fns.map((fn) => {
+    warmUp(fn);
+    return Math.max(1, Math.round((BATCH_MS * 1000) / runFor(fn, 20)));
+  });
+  const times: number[][] = fns.map(() => []);
+  const rounds = Math.max(7, Math.round(ms / BATCH_MS));
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < fns.length; k++) {
+      const f = (r + k) % fns.length;
+      const fn = fns[f]!, n = sizes[f]!;
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) fn();
+      times[f]!.push(Number(process.hrtime.bigint() - start) / 1000 / n);
     }
-    return { n, ns: Number(now - start) };
+  }
+  return times;
+}
+
+/** kmutate's and a peer's evaluations and compiles, each timed interleaved with kmutate's. */
+function versus(ourEval: () => unknown, ourCompile: () => unknown, peerEval: () => unknown, peerCompile: () => unknown, ms: number): { ours: { evalUs: number[]; compileUs: number[] }; peer: PeerRow } {
+  const [ourEvalUs, peerEvalUs] = interleaved([ourEval, peerEval], ms) as [number[], number[]];
+  const [ourCompileUs, peerCompileUs] = interleaved([ourCompile, peerCompile], ms) as [number[], number[]];
+  return {
+    ours: { evalUs: ourEvalUs, compileUs: ourCompileUs },
+    peer: {
+      evalsPerSec: 1e6 / median(peerEvalUs),
+      compileUs: median(peerCompileUs),
+      evalRatio: median(pairRatios(ourEvalUs, peerEvalUs)),
+      compileRatio: median(pairRatios(ourCompileUs, peerCompileUs)),
+    },
   };
-  time(warmMs);
-  const { n, ns } = time(ms);
-  return ns / 1000 / n;
 }
 
 function ours(env: CelEnv, expr: string): Program {
@@ -117,7 +160,7 @@ function ours(env: CelEnv, expr: string): Program {
   return c.program;
 }
 
-/** Runs every case on every engine: `rounds` interleaved rounds of `ms` each, best rate kept. */
+/** Runs every case on every engine: each peer's evaluations and compiles interleaved with kmutate's, `ms × rounds` milliseconds per engine, phase and peer. */
 export function benchCel(ms = 300, rounds = 3): CelBenchRow[] {
   const rows: CelBenchRow[] = [];
   for (const c of cases) {
@@ -159,24 +202,14 @@ export function benchCel(ms = 300, rounds = 3): CelBenchRow[] {
     } catch (e) {
       bufError = e instanceof Error ? e.message : String(e);
     }
-    // Interleaved rounds, best of each: the machine's load hits every engine alike.
-    const best = { k: 0, m: 0, b: 0, kc: Infinity, mc: Infinity, mp: Infinity, bc: Infinity };
-    for (let round = 0; round < rounds; round++) {
-      best.k = Math.max(best.k, rate(ourEval, ms));
-      best.kc = Math.min(best.kc, compileUs(ourCompile, ms));
-      if (marcEval && marcCompile && marcParse) {
-        best.m = Math.max(best.m, rate(marcEval, ms));
-        best.mc = Math.min(best.mc, compileUs(marcCompile, ms));
-        best.mp = Math.min(best.mp, compileUs(marcParse, ms));
-      }
-      if (bufEval && bufCompile) {
-        best.b = Math.max(best.b, rate(bufEval, ms));
-        best.bc = Math.min(best.bc, compileUs(bufCompile, ms));
-      }
-    }
-    const kmutate = { evalsPerSec: best.k, compileUs: best.kc };
-    const marcbachmann: CelBenchRow["marcbachmann"] = marcEval ? { evalsPerSec: best.m, compileUs: best.mc, parseUs: best.mp } : { error: marcError };
-    const bufbuild: CelBenchRow["bufbuild"] = bufEval ? { evalsPerSec: best.b, compileUs: best.bc } : { error: bufError };
+    // Each peer timed side by side with kmutate; kmutate's own figures from the run beside the first peer.
+    const budget = ms * rounds;
+    const vsMarc = marcEval && marcCompile && marcParse ? versus(ourEval, ourCompile, marcEval, marcCompile, budget) : undefined;
+    const vsBuf = bufEval && bufCompile ? versus(ourEval, ourCompile, bufEval, bufCompile, budget) : undefined;
+    const mine = (vsMarc ?? vsBuf)?.ours ?? { evalUs: [1e6 / runFor(ourEval, budget)], compileUs: [runFor(ourCompile, budget)] };
+    const kmutate = { evalsPerSec: 1e6 / median(mine.evalUs), compileUs: median(mine.compileUs) };
+    const marcbachmann: CelBenchRow["marcbachmann"] = vsMarc ? { ...vsMarc.peer, parseUs: runFor(marcParse!, budget / 3) } : { error: marcError };
+    const bufbuild: CelBenchRow["bufbuild"] = vsBuf ? vsBuf.peer : { error: bufError };
     rows.push({ name: c.name, kmutate, marcbachmann, bufbuild });
   }
   return rows;
@@ -192,7 +225,7 @@ export function formatCelBench(rows: CelBenchRow[]): string {
   for (const r of rows) {
     const peer = (label: string, p: CelBenchRow["marcbachmann"]): string =>
       "error" in p ? `${label}: n/a (${p.error.split("\n")[0].slice(0, 60)})`
-        : `${label}: ${f(p.evalsPerSec)}/s → ${(r.kmutate.evalsPerSec / p.evalsPerSec).toFixed(2)}×, compile ${p.compileUs.toFixed(1)}µs → ${(p.compileUs / r.kmutate.compileUs).toFixed(2)}×` +
+        : `${label}: ${f(p.evalsPerSec)}/s → ${p.evalRatio.toFixed(2)}×, compile ${p.compileUs.toFixed(1)}µs → ${p.compileRatio.toFixed(2)}×` +
           ("parseUs" in p && p.parseUs !== undefined ? ` (parse alone ${p.parseUs.toFixed(1)}µs)` : "");
     lines.push(`- ${r.name}: kmutate ${f(r.kmutate.evalsPerSec)}/s, compile ${r.kmutate.compileUs.toFixed(1)}µs`);
     lines.push(`    ${peer("@marcbachmann/cel-js", r.marcbachmann)}`);

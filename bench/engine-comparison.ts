@@ -25,7 +25,7 @@ export async function runEngineComparison(options: { full: boolean }): Promise<s
   try {
     const ms = celMeasureMs(options.full);
     const rows = (benchCel as (ms: number) => unknown)(ms);
-    return `${String((formatCelBench as (rows: unknown) => unknown)(rows))}\n(CEL: ${ms} ms per engine and case)`;
+    return `${String((formatCelBench as (rows: unknown) => unknown)(rows))}\n(CEL: ${3 * ms} ms of interleaved batches per engine, phase and peer)`;
   } catch (err) {
     return `CEL engine comparison: failed (${(err as Error).message})`;
   }
