@@ -365,7 +365,7 @@ export class Checker {
     this.freeVars += group.paramCount;
     replayBindings(this.mappings, hit, this.openArgs, fill, base);
     this.overloads.set(e.id, hit.matched);
-    this.setType(e.id, substitute(fill, hit.result, false));
+    this.setType(e.id, hit.openResult ? substitute(fill, hit.result, false) : hit.result);
   }
 
   /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument (`rows`: the first row). */

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { OpenResolutions, type OpenResolution } from "../../src/cel/check/open-resolution.js";
 
-const resolution = (name: string): OpenResolution => ({ matched: [], result: { kind: "object", name }, bindings: [], fresh: [] });
+const resolution = (name: string): OpenResolution => ({ matched: [], result: { kind: "object", name }, bindings: [], openResult: false, fresh: [] });
 
 test("keys with colliding hashes are kept apart; prefixes and other lengths do not match", () => {
   const t = new OpenResolutions();

@@ -14,10 +14,13 @@ export interface OpenResolution {
   /** The result type over slot placeholders. */
   readonly result: CelType;
   /**
-   * Pairs of (slot index, binding over slot placeholders) the resolution made or changed in the
-   * mapping; of the fresh variables' bindings only those some type can reach (see `fresh`).
+   * Triples of (slot index, binding over slot placeholders, 1 when the binding has placeholders
+   * else 0) the resolution made or changed in the mapping; of the fresh variables' bindings only
+   * those some type can reach (see `fresh`).
    */
   readonly bindings: readonly (number | CelType)[];
+  /** Whether `result` has placeholders (else it is the result as it stands). */
+  readonly openResult: boolean;
   /**
    * The fresh variables (by index from the first) the result and kept bindings mention: a replay
    * makes these only. No type ever mentions another one, so its binding is never read.
@@ -267,6 +270,7 @@ export function recordOpen(m: Mapping, table: OpenResolutions, key: readonly num
   // the bindings of fresh variables so reached (to a fixpoint). Other fresh bindings are dropped.
   const reached = new Set<number>();
   slotsIn(r, reached);
+  const openResult = reached.size > 0;
   for (let i = 0; i < count; i++) if (templates[i] !== undefined) slotsIn(templates[i]!, reached);
   const keep = new Set<number>();
   for (let grew = true; grew; ) {
@@ -279,12 +283,16 @@ export function recordOpen(m: Mapping, table: OpenResolutions, key: readonly num
     }
   }
   const bindings: (number | CelType)[] = [];
+  const inTemplate = new Set<number>();
   for (let i = 0; i < names.length; i++) {
     const t = templates[i];
-    if (t !== undefined && (i < count || keep.has(i))) bindings.push(i, t);
+    if (t === undefined || (i >= count && !keep.has(i))) continue;
+    inTemplate.clear();
+    slotsIn(t, inTemplate);
+    bindings.push(i, t, inTemplate.size > 0 ? 1 : 0);
   }
   const fresh = [...reached].filter((i) => i >= count).sort((a, b) => a - b).map((i) => i - count);
-  table.set(key, n, { matched, result: r, bindings, fresh });
+  table.set(key, n, { matched, result: r, openResult, bindings, fresh });
 }
 
 /** Adds the slot indices of the placeholders in template `t` to `out`. */
@@ -314,10 +322,8 @@ function slotsIn(t: CelType, out: Set<number>): void {
 export function replayBindings(m: Mapping, hit: OpenResolution, args: OpenArgs, fill: SlotFill, base: number): void {
   const b = hit.bindings;
   const { vars, count: n } = args;
-  const mark = m.mark();
-  for (let k = 0; k < b.length; k += 2) {
-    const slot = b[k] as number;
-    m.set(slot < n ? (vars[slot] as { name: string }).name : typeVarName(base + slot - n), substitute(fill, b[k + 1] as CelType, false));
+  for (let k = 0; k < b.length; k += 3) {
+    const slot = b[k] as number, t = b[k + 1] as CelType;
+    m.bind(slot < n ? (vars[slot] as { name: string }).name : typeVarName(base + slot - n), b[k + 2] === 1 ? substitute(fill, t, false) : t);
   }
-  m.end(mark, true);
 }

@@ -35,6 +35,11 @@ export class Mapping implements Substitutions {
     this.top = top + 1;
     this.bindings.set(name, t);
   }
+  /** Binds `name` to `t` for good: outside a tentative unification nothing undoes it, so no trail entry. */
+  bind(name: string, t: CelType): void {
+    if (this.top === 0) this.bindings.set(name, t);
+    else this.set(name, t);
+  }
   /** Starts a tentative unification (not nested: the checker runs one at a time). */
   mark(): number {
     return this.top;
