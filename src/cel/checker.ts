@@ -298,7 +298,7 @@ export class Checker {
     const argTypes = this.argTypesOf(args.length + off);
     if (member) argTypes[0] = this.typeOf(target);
     for (let i = 0; i < args.length; i++) argTypes[i + off] = this.typeOf(args[i]!);
-    if (group.rows.length > 0 && (name === op.logicalAnd || name === op.logicalOr)) return this.resolveLogical(e, sharedRows(group, FIRST_ROW), target, argTypes);
+    if (fns.logical && group.rows.length > 0) return this.resolveLogical(e, sharedRows(group, FIRST_ROW), target, argTypes);
     // Ground argument types resolve the same way every time: reuse the rows and result. (The fresh
     // type variables such a resolution binds are never seen again; they are still numbered.)
     const key = resolutionKey(argTypes);

@@ -133,6 +133,8 @@ export function sharedRows(group: OverloadGroup, indices: readonly number[]): re
 /** A function's signatures, split by call style. */
 export interface FunctionSignatures {
   readonly all: readonly Signature[];
+  /** `_&&_` / `_||_` (resolved argument by argument, see the checker's `resolveLogical`). */
+  readonly logical: boolean;
   readonly global: OverloadGroup;
   readonly member: OverloadGroup;
 }
@@ -167,7 +169,7 @@ export function functionOf(env: CelEnv, name: string, perEnv: Map<string, Functi
   const extra = [...(hasOptionals(env) ? optionalSignatures : []), ...mapInsertSignatures].filter((s) => s.name === name);
   const seen = new Set(rows.map((r) => formatArgTypes(r.args, r.member)));
   for (const s of extra) if (!seen.has(formatArgTypes(s.args, s.member))) rows.push(s);
-  const out = rows.length > 0 ? { all: rows, global: group(rows.filter((r) => !r.member)), member: group(rows.filter((r) => r.member)) } : undefined;
+  const out = rows.length > 0 ? { all: rows, logical: name === op.logicalAnd || name === op.logicalOr, global: group(rows.filter((r) => !r.member)), member: group(rows.filter((r) => r.member)) } : undefined;
   if (out || perEnv.size < CACHE_LIMIT) perEnv.set(name, out ?? null);
   return out;
 }
