@@ -100,6 +100,33 @@ const limits: { name: string; expr: string; want: string }[] = [
   { name: "20,000 || terms are balanced, not deep", expr: Array.from({ length: 20_000 }, () => "a").join(" || "), want: "" },
 ];
 
+// The first parse counts only `expr`'s nesting (no other rule nests more than 3 times per `expr`);
+// past a third of the limit the expression is parsed again counting every rule. Nestings around
+// the limit must come out as with exact counting all along.
+const nest = (n: number, open: string, inner: string, close: string): string => open.repeat(n) + inner + close.repeat(n);
+const nearLimit: { name: string; expr: string; maxDepth: number; want: string }[] = [
+  { name: "100 parens at limit 250 (re-parsed exactly, fine)", expr: nest(100, "(", "1", ")"), maxDepth: 250, want: "" },
+  { name: "249 parens at limit 250", expr: nest(249, "(", "1", ")"), maxDepth: 250, want: "" },
+  { name: "250 parens at limit 250", expr: nest(250, "(", "1", ")"), maxDepth: 250, want: "ERROR: <input>:-1:0: expression recursion limit exceeded: 250" },
+  { name: "9 lists at limit 10", expr: nest(9, "[", "1", "]"), maxDepth: 10, want: "" },
+  { name: "10 lists at limit 10", expr: nest(10, "[", "1", "]"), maxDepth: 10, want: "ERROR: <input>:-1:0: expression recursion limit exceeded: 10" },
+  { name: "4 ternaries at limit 4", expr: "a ? b : ".repeat(4) + "c", maxDepth: 4, want: "ERROR: <input>:-1:0: expression recursion limit exceeded: 4" },
+  { name: "3 ternaries at limit 4", expr: "a ? b : ".repeat(3) + "c", maxDepth: 4, want: "" },
+  // calc nests 3 times per level here (the `+` operand, the `*` operand, the rule itself): the bound is tight.
+  { name: "2 calls with arithmetic at limit 9", expr: nest(2, "f(1 + 2 * ", "3", ")"), maxDepth: 9, want: "" },
+  { name: "3 calls with arithmetic at limit 9", expr: nest(3, "f(1 + 2 * ", "3", ")"), maxDepth: 9, want: "ERROR: <input>:-1:0: expression recursion limit exceeded: 9" },
+];
+for (const c of nearLimit) {
+  test(`parse limit near the bound: ${c.name}`, () => {
+    const r = parse(c.expr, { maxRecursionDepth: c.maxDepth });
+    if (c.want === "") assert.ok("parsed" in r, "errors" in r ? formatIssues(c.expr, r.errors).slice(0, 300) : "");
+    else {
+      assert.ok("errors" in r);
+      assert.equal(formatIssues(c.expr, r.errors).split("\n")[0], c.want);
+    }
+  });
+}
+
 for (const c of limits) {
   test(`parse limit: ${c.name}`, () => {
     const r = parse(c.expr);
