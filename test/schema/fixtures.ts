@@ -1,6 +1,7 @@
 // Test builders for schemas: an SMD-YAML (`types: [...]`) reader written independently of the
 // generated-table decoder, type refs, and repo-relative fixture paths.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { test } from "node:test";
 import yaml from "js-yaml";
 import type { Atom, Schema, StructField, TypeRef, TypeSpec } from "../../src/schema/index.js";
 
@@ -12,6 +13,14 @@ export function repoFile(path: string): URL {
 /** The shared folder (`../shared` beside the repo). */
 export function sharedFile(path: string): URL {
   return new URL(`../../../../shared/${path}`, import.meta.url);
+}
+
+/** Why the tests of the shared folder's data cannot run (`../shared` is missing), else false: a `skip` value. */
+export const sharedMissing: string | false = existsSync(sharedFile("")) ? false : "../shared not found beside the repository";
+
+/** `test` for a test of the shared folder's data: skipped, visibly, when `../shared` is missing. */
+export function sharedTest(name: string, fn: () => void | Promise<void>): void {
+  test(name, { skip: sharedMissing }, fn);
 }
 
 /** Reads a YAML file. */
