@@ -111,6 +111,12 @@ function warmUp(fn: () => unknown): void {
   }
 }
 
+/** µs per call of `fn` after warming it up, over `ms` milliseconds (for a figure timed on its own). */
+function steadyUs(fn: () => unknown, ms: number): number {
+  warmUp(fn);
+  return runFor(fn, ms);
+}
+
 /** Milliseconds of one batch of {@link interleaved}. */
 const BATCH_MS = 10;
 
@@ -204,11 +210,11 @@ export function benchCel(ms = 300, rounds = 3): CelBenchRow[] {
     }
     // Each peer timed side by side with kmutate; kmutate's own figures from the run beside the first peer.
     const budget = ms * rounds;
-    const vsMarc = marcEval && marcCompile && marcParse ? versus(ourEval, ourCompile, marcEval, marcCompile, budget) : undefined;
+    const vsMarc = marcEval && marcCompile ? versus(ourEval, ourCompile, marcEval, marcCompile, budget) : undefined;
     const vsBuf = bufEval && bufCompile ? versus(ourEval, ourCompile, bufEval, bufCompile, budget) : undefined;
-    const mine = (vsMarc ?? vsBuf)?.ours ?? { evalUs: [1e6 / runFor(ourEval, budget)], compileUs: [runFor(ourCompile, budget)] };
+    const mine = (vsMarc ?? vsBuf)?.ours ?? { evalUs: [steadyUs(ourEval, budget)], compileUs: [steadyUs(ourCompile, budget)] };
     const kmutate = { evalsPerSec: 1e6 / median(mine.evalUs), compileUs: median(mine.compileUs) };
-    const marcbachmann: CelBenchRow["marcbachmann"] = vsMarc ? { ...vsMarc.peer, parseUs: runFor(marcParse!, budget / 3) } : { error: marcError };
+    const marcbachmann: CelBenchRow["marcbachmann"] = vsMarc ? { ...vsMarc.peer, parseUs: marcParse && steadyUs(marcParse, budget / 3) } : { error: marcError };
     const bufbuild: CelBenchRow["bufbuild"] = vsBuf ? vsBuf.peer : { error: bufError };
     rows.push({ name: c.name, kmutate, marcbachmann, bufbuild });
   }

@@ -9,7 +9,7 @@ import { op } from "./operators.js";
 import { formatArgTypes, formatCelType } from "./check/format-type.js";
 import { isDynOrError, isExactType, mostGeneral, substitute, tryAssign, tryAssignList, Mapping } from "./check/unify.js";
 import { groundId } from "./check/ground-type.js";
-import { cannotMatch, Instance, resolutionKey, typeVarName } from "./check/resolution.js";
+import { cannotMatch, Instance, resolutionKey, typeVar } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
 import { FinalTypes } from "./check/final-types.js";
 import { openKey, recordOpen, replayBindings, OpenArgs, SlotFill, type OpenResolution } from "./check/open-resolution.js";
@@ -361,7 +361,7 @@ export class Checker {
     const base = this.freeVars;
     for (let i = 0; i < n; i++) fill.types[i] = vars[i]!;
     // Fresh variables are numbered as a resolution numbers them; only those a type mentions are made.
-    for (const i of hit.fresh) fill.types[n + i] = { kind: "param", name: typeVarName(base + i) };
+    for (const i of hit.fresh) fill.types[n + i] = typeVar(base + i);
     this.freeVars += group.paramCount;
     replayBindings(this.mappings, hit, this.openArgs, fill, base);
     this.overloads.set(e.id, hit.matched);
@@ -392,7 +392,7 @@ export class Checker {
   }
 
   private newTypeVar(): CelType {
-    return { kind: "param", name: typeVarName(this.freeVars++) };
+    return typeVar(this.freeVars++);
   }
 
   /** The value type of an optional entry (`?x`), reporting a non-optional, non-dyn value. */

@@ -72,38 +72,27 @@ function sameTokens(tokens: readonly number[], key: readonly number[], n: number
 
 /** Resolutions of one overload group by the open key of their argument types (hashed: one map lookup a resolution). */
 export class OpenResolutions {
-  private readonly byHash = new Map<number, OpenEntry | OpenEntry[]>();
+  private readonly byHash = new Map<number, OpenEntry[]>();
   /** Number of recorded resolutions. */
   size = 0;
   /** The resolution recorded under the first `n` tokens of `key`, if any. */
   get(key: readonly number[], n: number): OpenResolution | undefined {
     const found = this.byHash.get(hashTokens(key, n));
-    if (found === undefined) return undefined;
-    if (!Array.isArray(found)) return sameTokens(found.tokens, key, n) ? found.hit : undefined;
-    for (const e of found) if (sameTokens(e.tokens, key, n)) return e.hit;
+    if (found !== undefined) for (const e of found) if (sameTokens(e.tokens, key, n)) return e.hit;
     return undefined;
   }
   /** Records `r` under the first `n` tokens of `key`. */
   set(key: readonly number[], n: number, r: OpenResolution): void {
     const h = hashTokens(key, n);
     const entry: OpenEntry = { tokens: key.slice(0, n), hit: r };
-    const found = this.byHash.get(h);
-    if (found === undefined) this.byHash.set(h, entry);
-    else if (!Array.isArray(found)) {
-      if (sameTokens(found.tokens, key, n)) {
-        this.byHash.set(h, entry);
-        return;
-      }
-      this.byHash.set(h, [found, entry]);
-    } else {
-      const at = found.findIndex((e) => sameTokens(e.tokens, key, n));
-      if (at >= 0) {
-        found[at] = entry;
-        return;
-      }
+    let found = this.byHash.get(h);
+    if (found === undefined) this.byHash.set(h, (found = []));
+    const at = found.findIndex((e) => sameTokens(e.tokens, key, n));
+    if (at >= 0) found[at] = entry;
+    else {
       found.push(entry);
+      this.size++;
     }
-    this.size++;
   }
 }
 

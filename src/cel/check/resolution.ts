@@ -25,6 +25,11 @@ export function typeVarName(n: number): string {
   return (typeVarNames[n] ??= `_var${n}`);
 }
 
+/** Fresh type variable number `n`. */
+export function typeVar(n: number): CelType {
+  return { kind: "param", name: typeVarName(n) };
+}
+
 /** Substitution of a signature's type parameters (`names[i]` → `types[i]`; `types` may run longer) by fresh variables. */
 export class Instance implements Substitutions {
   names: readonly string[] = [];
