@@ -179,7 +179,10 @@ test("property: kpt-style ResourceLists of ordinary items are accepted and read 
     fc.property(fc.array(fc.dictionary(word, plainValue, { maxKeys: 5 }), { maxLength: 4 }), fc.boolean(), (items, flow) => {
       const list = { apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items };
       const t = dump(list, { noArrayIndent: true, lineWidth: -1, flowLevel: flow ? 3 : -1 });
-      assert.ok(agrees(t), `declined:\n${t}`);
+      // js-yaml's flow style leaves some strings unquoted that end its flow collection (`a:}`): it
+      // cannot read that dump back, and the reader must decline it too.
+      if ("error" in reference(t)) assert.equal(readBlockYaml(t), undefined, `accepted what js-yaml cannot read:\n${t}`);
+      else assert.ok(agrees(t), `declined:\n${t}`);
     }),
     { numRuns: 500 },
   );
