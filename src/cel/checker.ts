@@ -12,8 +12,7 @@ import { groundId } from "./check/ground-type.js";
 import { cannotMatch, Instance, resolutionKey, typeVar } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
 import { FinalTypes } from "./check/final-types.js";
-import { openKey, recordOpen, replayBindings, OpenArgs, SlotFill, type OpenResolution } from "./check/open-resolution.js";
-import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type OverloadGroup, type Signature } from "./check/builtins.js";
+import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
@@ -62,12 +61,6 @@ export class Checker {
   private readonly mappings = new Mapping();
   /** The substitution of one signature instantiation (reused). */
   private readonly instance = new Instance();
-  /** The slot types of one replayed open resolution (reused). */
-  private readonly fill = new SlotFill();
-  /** Tokens of the open key of the current resolution (see open-resolution.ts `openKey`). */
-  private readonly keyTokens: number[] = [];
-  /** The type variables of the current resolution's arguments (see open-resolution.ts `openKey`). */
-  private readonly openArgs = new OpenArgs();
   /** Reused argument type arrays, by argument count (see `argTypesOf`). */
   private readonly argTypeArrays: CelType[][] = [];
   private freeVars = 0;
@@ -311,17 +304,6 @@ export class Checker {
         return;
       }
     }
-    // Argument types with unbound type variables resolve the same way up to their renaming.
-    let open = 0;
-    const openArgs = this.openArgs;
-    if (key === undefined) {
-      open = openKey(argTypes, this.mappings, openArgs, this.keyTokens);
-      if (open > 0) {
-        const hit = group.openResolved.get(this.keyTokens, open);
-        if (hit) return this.replay(e, group, hit);
-      }
-    }
-    const base = this.freeVars;
     let result: CelType | undefined;
     const matchedRows: number[] = [];
     const rows = group.rows;
@@ -349,23 +331,8 @@ export class Checker {
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundId(result) >= 0) {
       group.resolved.set(key, { matched, result });
     }
-    if (open > 0 && group.openResolved.size < RESOLUTION_LIMIT) recordOpen(this.mappings, group.openResolved, this.keyTokens, open, { args: openArgs, base, paramCount: group.paramCount }, matched, result);
     this.overloads.set(e.id, matched);
     this.setType(e.id, result);
-  }
-
-  /** Applies a recorded open resolution to this call's argument variables (`openArgs`; fresh variables numbered as a resolution would). */
-  private replay(e: Call, group: OverloadGroup, hit: OpenResolution): void {
-    const fill = this.fill;
-    const { vars, count: n } = this.openArgs;
-    const base = this.freeVars;
-    for (let i = 0; i < n; i++) fill.types[i] = vars[i]!;
-    // Fresh variables are numbered as a resolution numbers them; only those a type mentions are made.
-    for (const i of hit.fresh) fill.types[n + i] = typeVar(base + i);
-    this.freeVars += group.paramCount;
-    replayBindings(this.mappings, hit, this.openArgs, fill, base);
-    this.overloads.set(e.id, hit.matched);
-    this.setType(e.id, hit.openResult ? substitute(fill, hit.result, false) : hit.result);
   }
 
   /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument (`rows`: the first row). */

@@ -8,7 +8,6 @@ import { op } from "../operators.js";
 import { mapInsertFunction } from "../macros.js";
 import { formatArgTypes } from "./format-type.js";
 import { collectParams } from "./unify.js";
-import { OpenResolutions } from "./open-resolution.js";
 import { resolveObjectType } from "../lib/library-sets.js";
 
 /** A function signature the checker resolves against (an Overload without its implementation). */
@@ -107,8 +106,6 @@ export interface OverloadGroup {
   readonly paramCount: number;
   /** Resolutions by the key of ground argument types (see resolution.ts `resolutionKey`); only ground results are kept. */
   readonly resolved: Map<number | string, Resolution>;
-  /** Resolutions by the open key of argument types with unbound type variables (see open-resolution.ts). */
-  readonly openResolved: OpenResolutions;
   /** Shared one-row lists, by row index (see {@link sharedRows}). */
   readonly single: (readonly Signature[] | undefined)[];
   /** Shared lists of matched rows, by row indices (see {@link sharedRows}). */
@@ -149,7 +146,7 @@ function group(rows: readonly Signature[]): OverloadGroup {
     collectParams(sig.result, set);
     return { sig, params: [...set] };
   });
-  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), openResolved: new OpenResolutions(), single: [], rowLists: new Map() };
+  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), single: [], rowLists: new Map() };
 }
 
 const cache = new WeakMap<CelEnv, Map<string, FunctionSignatures | null>>();
