@@ -7,7 +7,7 @@ import { concatLists, rangeList } from "../values/list.js";
 import { MAX_CONCAT_LIST } from "./std-operators.js";
 import { T, fn, member, actualSize } from "./sig.js";
 
-function slice(l: CelList, start: bigint, end: bigint): CelValue | CelError {
+function slice(l: CelList, start: bigint, end: bigint): CelList | CelError {
   if (start < 0n || end < 0n) return celError(`cannot slice(${start}, ${end}), negative indexes not supported`);
   if (start > end) return celError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
   if (BigInt(l.size()) < end) return celError(`cannot slice(${start}, ${end}), list is length ${l.size()}`);
@@ -17,7 +17,7 @@ function slice(l: CelList, start: bigint, end: bigint): CelValue | CelError {
   for (let i = 0; i < out.length; i++) out[i] = l.get(Number(start) + i);
   return celList(out);
 }
-function reverse(l: CelList): CelValue {
+function reverse(l: CelList): CelList {
   const n = l.size();
   const out = new Array<CelValue>(n);
   for (let i = 0; i < n; i++) out[i] = l.get(n - 1 - i);
@@ -64,7 +64,7 @@ function flatten(l: CelList, depth: bigint): CelList | CelError {
   if (loose.length > 0) parts.push(celList(loose));
   return joinAll(parts);
 }
-function sortByKeys(l: CelList, keys: CelList): CelValue | CelError {
+function sortByKeys(l: CelList, keys: CelList): CelList | CelError {
   const n = l.size();
   if (n !== keys.size()) return celError(`@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${n} and ${keys.size()} elements respectively`);
   if (n === 0) return l;
@@ -79,7 +79,7 @@ function sortByKeys(l: CelList, keys: CelList): CelValue | CelError {
   });
   return err ?? celList(idx.map((i) => l.get(i)));
 }
-function distinct(l: CelList): CelValue {
+function distinct(l: CelList): CelList {
   const out: CelValue[] = [];
   for (let i = 0; i < l.size(); i++) {
     const v = l.get(i);
@@ -87,7 +87,7 @@ function distinct(l: CelList): CelValue {
   }
   return celList(out);
 }
-function range(n: bigint): CelValue | CelError {
+function range(n: bigint): CelList | CelError {
   if (n <= 0n) return emptyList;
   if (n > BigInt(MAX_CONCAT_LIST)) return celError(`lists.range: result size ${n} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
   return rangeList(Number(n));
@@ -139,7 +139,7 @@ export const setsLibrary: CelLibrary = {
   ],
 };
 
-function insertAll(m: CelMap, other: CelMap): CelValue | CelError {
+function insertAll(m: CelMap, other: CelMap): CelMap | CelError {
   let acc: CelMap = m;
   for (const k of other.keys()) {
     const r = mapInsert(acc, k, other.get(k) as CelValue);

@@ -1,7 +1,7 @@
 // cel-go `strings` extension, version 2 (charAt … strings.quote, join), plus `reverse` (version 3)
 // as a separate optional library: Kubernetes 1.36 leaves it out, the conformance env turns it on.
 import type { CelLibrary } from "../types.js";
-import { celError, celList, type CelValue, type CelError, type CelList } from "../values/index.js";
+import { celError, celList, type CelError, type CelList } from "../values/index.js";
 import { T, fn, member, actualSize, traversal } from "./sig.js";
 import { formatString } from "./util-string-format.js";
 
@@ -9,12 +9,12 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const runes = (s: string): string[] => (SURROGATE.test(s) ? Array.from(s) : s.split(""));
 const outOfRange = (i: bigint | number): CelError => celError(`index out of range: ${i}`);
 
-function charAt(s: string, i: bigint): CelValue | CelError {
+function charAt(s: string, i: bigint): string | CelError {
   const r = runes(s);
   if (i < 0n || i > BigInt(r.length)) return outOfRange(i);
   return i === BigInt(r.length) ? "" : r[Number(i)];
 }
-function indexOf(s: string, sub: string, offset = 0n): CelValue | CelError {
+function indexOf(s: string, sub: string, offset = 0n): bigint | CelError {
   if (offset < 0n) return outOfRange(offset);
   const r = runes(s);
   const off = Number(offset);
@@ -27,7 +27,7 @@ function indexOf(s: string, sub: string, offset = 0n): CelValue | CelError {
   }
   return -1n;
 }
-function lastIndexOf(s: string, sub: string, offset?: bigint): CelValue | CelError {
+function lastIndexOf(s: string, sub: string, offset?: bigint): bigint | CelError {
   const r = runes(s);
   if (offset === undefined) {
     if (sub === "") return BigInt(r.length);
@@ -80,7 +80,7 @@ function splitN(s: string, sep: string, n = -1n): CelList {
   }
   return celList(parts);
 }
-function substring(s: string, start: bigint, end?: bigint): CelValue | CelError {
+function substring(s: string, start: bigint, end?: bigint): string | CelError {
   const r = runes(s);
   const l = BigInt(r.length);
   if (end === undefined) {
@@ -93,7 +93,7 @@ function substring(s: string, start: bigint, end?: bigint): CelValue | CelError 
   return r.slice(Number(start), Number(end)).join("");
 }
 const GO_SPACE = /^[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+|[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+$/g;
-function join(l: CelList, sep = ""): CelValue | CelError {
+function join(l: CelList, sep = ""): string | CelError {
   const parts: string[] = [];
   for (let i = 0; i < l.size(); i++) {
     const e = l.get(i);

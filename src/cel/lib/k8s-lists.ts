@@ -21,7 +21,7 @@ export function traversalCost(v: CelValue): number {
 }
 const listCost = (l: CelList): number => traversalCost(l) - 1;
 
-function isSorted(l: CelList): CelValue | CelError {
+function isSorted(l: CelList): boolean | CelError {
   for (let i = 1; i < l.size(); i++) {
     const c = compareValues(l.get(i - 1), l.get(i));
     if (c === undefined) return celError("no such overload");
@@ -84,13 +84,13 @@ export const k8sListsLibrary: CelLibrary = {
   ],
 };
 
-function find(s: string, re: string): CelValue | CelError {
+function find(s: string, re: string): string | CelError {
   const r = compileRegex(re);
   if (typeof r === "string") return celError(`Illegal regex: ${r}`);
   const m = r.matcher(s);
   return m.find() ? (m.group() ?? "") : "";
 }
-function findAll(s: string, re: string, n = -1n): CelValue | CelError {
+function findAll(s: string, re: string, n = -1n): CelList | CelError {
   const r = compileRegex(re);
   if (typeof r === "string") return celError(`Illegal regex: ${r}`);
   const out: string[] = [];

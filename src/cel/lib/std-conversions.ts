@@ -14,34 +14,34 @@ const utf8Strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const INT_RE = /^[+-]?\d+$/;
 const FLOAT_RE = /^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[iI]nf(?:inity)?|NaN|nan)$/;
 
-function parseInt64(s: string): CelValue | CelError {
+function parseInt64(s: string): bigint | CelError {
   if (!INT_RE.test(s)) return celError(`strconv.ParseInt: parsing ${JSON.stringify(s)}: invalid syntax`);
   const v = BigInt(s);
   return v > INT64_MAX || v < -INT64_MAX - 1n ? celError(errText.intOverflow) : v;
 }
-function parseUint64(s: string): CelValue | CelError {
+function parseUint64(s: string): CelUint | CelError {
   if (!/^\+?\d+$/.test(s)) return celError(`strconv.ParseUint: parsing ${JSON.stringify(s)}: invalid syntax`);
   return checkedUint(BigInt(s));
 }
-function parseDouble(s: string): CelValue | CelError {
+function parseDouble(s: string): number | CelError {
   if (!FLOAT_RE.test(s)) return celError(`strconv.ParseFloat: parsing ${JSON.stringify(s)}: invalid syntax`);
   const t = s.replace(/^([+-]?)(?:[iI]nf(?:inity)?)$/, "$1Infinity").replace(/^[+-]?(?:NaN|nan)$/, "NaN");
   return Number(t);
 }
 const BOOL_TEXT: Record<string, boolean> = { "1": true, t: true, T: true, TRUE: true, true: true, True: true, "0": false, f: false, F: false, FALSE: false, false: false, False: false };
-function parseBool(s: string): CelValue | CelError {
+function parseBool(s: string): boolean | CelError {
   const b = BOOL_TEXT[s];
   return b === undefined ? celError(`type conversion error from 'string' to 'bool'`) : b;
 }
-function bytesToString(b: Uint8Array): CelValue | CelError {
+function bytesToString(b: Uint8Array): string | CelError {
   try {
     return utf8Strict.decode(b);
   } catch {
     return celError("invalid UTF-8 in bytes, cannot convert to string");
   }
 }
-const uintToInt = (u: CelUint): CelValue | CelError => (u.value > INT64_MAX ? celError(errText.intOverflow) : u.value);
-const intToUint = (i: bigint): CelValue | CelError => checkedUint(i);
+const uintToInt = (u: CelUint): bigint | CelError => (u.value > INT64_MAX ? celError(errText.intOverflow) : u.value);
+const intToUint = (i: bigint): CelUint | CelError => checkedUint(i);
 const strCost = (s: string): number => traversal(s.length);
 
 /** Conversion functions of the standard library. */

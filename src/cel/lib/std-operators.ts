@@ -16,22 +16,22 @@ import { concatLists } from "../values/list.js";
  * out, and stops repeated doubling (`x + x`) before a later flatten exhausts memory.
  */
 export const MAX_CONCAT_LIST = 1 << 22;
-const addList = (a: CelList, b: CelList): CelValue | CelError => {
+const addList = (a: CelList, b: CelList): CelList | CelError => {
   if (a.size() + b.size() > MAX_CONCAT_LIST) return celError(`list concatenation: result size ${a.size() + b.size()} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
   return appendInPlace(a, b) ?? concatLists(a, b);
 };
 const concatBytes = (a: Uint8Array, b: Uint8Array): Uint8Array => { const r = new Uint8Array(a.length + b.length); r.set(a); r.set(b, a.length); return r; };
-const uDiv = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
-const uMod = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.modulusByZero) : celUint(a.value % b.value));
-const tsPlus = (t: CelTimestamp, d: CelDuration): CelValue | CelError => addTimestamp(t, d.nanos);
-const tsMinus = (t: CelTimestamp, d: CelDuration): CelValue | CelError => addTimestamp(t, -d.nanos);
-const negInt = (a: bigint): CelValue | CelError => checkedInt(-a);
+const uDiv = (a: CelUint, b: CelUint): CelUint | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
+const uMod = (a: CelUint, b: CelUint): CelUint | CelError => (b.value === 0n ? celError(errText.modulusByZero) : celUint(a.value % b.value));
+const tsPlus = (t: CelTimestamp, d: CelDuration): CelTimestamp | CelError => addTimestamp(t, d.nanos);
+const tsMinus = (t: CelTimestamp, d: CelDuration): CelTimestamp | CelError => addTimestamp(t, -d.nanos);
+const negInt = (a: bigint): bigint | CelError => checkedInt(-a);
 const strCost = (a: string, b: string): number => traversal(actualSize(a) + actualSize(b));
 const bytesCost = (a: Uint8Array, b: Uint8Array): number => traversal(a.length + b.length);
 const eqCost = (a: CelValue, b: CelValue): number => traversal(Math.min(actualSize(a), actualSize(b)));
 
 /** An ordering operator's implementation from a predicate on compare's result (NaN → false). */
-function ordered(pred: (c: number) => boolean): (a: CelValue, b: CelValue) => CelValue | CelError {
+function ordered(pred: (c: number) => boolean): (a: CelValue, b: CelValue) => boolean | CelError {
   return (a, b) => {
     const c = compareValues(a, b);
     return c === undefined ? celError(errText.noSuchOverload) : pred(c);

@@ -1,10 +1,10 @@
 // Standard library: string and bytes predicates contains/startsWith/endsWith and RE2 `matches`.
 import type { Overload } from "../types.js";
-import { celError, type CelValue, type CelError } from "../values/index.js";
+import { celError, type CelError } from "../values/index.js";
 import { T, fn, member, actualSize, traversal } from "./sig.js";
 import { compileRegex } from "./util-regex.js";
 
-function matches(s: string, re: string): CelValue | CelError {
+function matches(s: string, re: string): boolean | CelError {
   const r = compileRegex(re);
   return typeof r === "string" ? celError(r) : r.test(s);
 }

@@ -136,7 +136,7 @@ function kindName(v: CelValue): string {
 }
 
 /** `fmt.format(args)`. */
-export function formatString(fmt: string, args: CelList): CelValue | CelError {
+export function formatString(fmt: string, args: CelList): string | CelError {
   let out = "";
   let argi = 0;
   for (let i = 0; i < fmt.length; i++) {

@@ -1,7 +1,7 @@
 // Kubernetes IP and CIDR libraries (kubernetes.net.ip, kubernetes.net.cidr, 1.36): one row per
 // overload, opaque types `net.IP` and `net.CIDR`, costs as the apiserver's cost estimator charges.
 import type { CelLibrary } from "../../types.js";
-import { celError, celOpaque, type CelOpaque, type CelValue, type CelError } from "../../values/index.js";
+import { celError, celOpaque, type CelOpaque, type CelError } from "../../values/index.js";
 import { T, fn, member, actualSize, traversal } from "../sig.js";
 import {
   parseK8sIP, ipToString, ipFamily, ipEqual, ipIsUnspecified, ipIsLoopback, ipIsLinkLocalMulticast,
@@ -12,7 +12,7 @@ import { parseK8sCIDR, cidrToString, cidrMasked, cidrContainsIP, cidrContainsCID
 /** CEL type names. */
 export const IP_TYPE = "net.IP";
 export const CIDR_TYPE = "net.CIDR";
-const IP = T.opaque(IP_TYPE), CI = T.opaque(CIDR_TYPE);
+const IP = T.opaque<IPAddr>(IP_TYPE), CI = T.opaque<CIDR>(CIDR_TYPE);
 type IV = CelOpaque<IPAddr>;
 type CV = CelOpaque<CIDR>;
 
@@ -25,23 +25,23 @@ export function celCIDR(c: CIDR): CelOpaque<CIDR> {
   return celOpaque<CIDR>(CIDR_TYPE, c, { equals: cidrEqual });
 }
 
-function toIP(s: string): CelValue | CelError {
+function toIP(s: string): IV | CelError {
   const a = parseK8sIP(s);
   return "error" in a ? celError(a.error) : celIP(a);
 }
-function toCIDR(s: string): CelValue | CelError {
+function toCIDR(s: string): CV | CelError {
   const c = parseK8sCIDR(s);
   return "error" in c ? celError(c.error) : celCIDR(c);
 }
-function isCanonical(s: string): CelValue | CelError {
+function isCanonical(s: string): boolean | CelError {
   const a = parseK8sIP(s);
   return "error" in a ? celError(a.error) : ipToString(a) === s;
 }
-function containsIPString(c: CV, s: string): CelValue | CelError {
+function containsIPString(c: CV, s: string): boolean | CelError {
   const a = parseK8sIP(s);
   return "error" in a ? celError(a.error) : cidrContainsIP(c.value, a);
 }
-function containsCIDRString(c: CV, s: string): CelValue | CelError {
+function containsCIDRString(c: CV, s: string): boolean | CelError {
   const o = parseK8sCIDR(s);
   return "error" in o ? celError(o.error) : cidrContainsCIDR(c.value, o);
 }
