@@ -87,7 +87,7 @@ class EnvImpl implements CelEnv {
   }
 
   resolveType(name: string): ObjectTypeDecl | undefined {
-    return this.types.get(name) ?? this.options.resolveType?.(name);
+    return this.types.get(name) ?? this.options.resolveType?.resolve(name);
   }
 
   extend(options: CelEnvOptions): CelEnv {

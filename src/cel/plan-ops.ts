@@ -198,7 +198,7 @@ export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, s
     } else if (typeof a === "string" && typeof b === "string" && o.stringOp) {
       if (o.isAdd) {
         s.cost += Math.ceil((a.length + b.length) * 0.1);
-        if (s.cost > s.limit) return celError(errText.costLimit, e.id);
+        if (s.cost > s.limit) return celError(errText.costLimit, e.id, "cost_limit");
         return a + b;
       }
       s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);

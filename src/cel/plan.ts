@@ -33,7 +33,7 @@ class ProgramImpl implements Program {
       // Planned code returns errors as values; only the JS engine's limits (deeply nested data) land here.
       v = celError(e instanceof RangeError ? "max recursion depth exceeded" : `internal error: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (s.cost > limit) return { error: celError(errText.costLimit), cost: s.cost };
+    if (s.cost > limit) return { error: celError(errText.costLimit, 0, "cost_limit"), cost: s.cost };
     return isCelError(v) ? { error: v, cost: s.cost } : { value: v, cost: s.cost };
   }
 }

@@ -8,7 +8,7 @@ import type { Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
   K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapFrom, celObject,
-  celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
+  celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint,
 } from "./values/index.js";
 import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
@@ -458,7 +458,7 @@ export class Planner implements SlotCallPlanner {
         const o = d.resolve1(v0) ?? (d === all ? null : all.resolve1(v0));
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0) : 1;
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
+        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
         return label(invoke1(o, v0), id);
       };
     }
@@ -472,7 +472,7 @@ export class Planner implements SlotCallPlanner {
         const o = d.resolve2(v0, v1) ?? (d === all ? null : all.resolve2(v0, v1));
         if (o === null) return celError(errText.noSuchOverload, id);
         s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
+        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
         return label(invoke2(o, v0, v1), id);
       };
     }
@@ -488,7 +488,7 @@ export class Planner implements SlotCallPlanner {
       const o = d.resolveN(vals) ?? (d === all ? null : all.resolveN(vals));
       if (o === null) return celError(errText.noSuchOverload, id);
       s.cost += o.cost ? 1 + o.cost(...vals) : 1;
-      if (s.cost > s.limit) return celError(errText.costLimit, id);
+      if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
       return label(invokeN(o, vals), id);
     };
   }
@@ -552,13 +552,16 @@ export class Planner implements SlotCallPlanner {
     const typeName = e.typeName.startsWith(".") ? e.typeName.slice(1) : e.typeName;
     const fields = e.fields.map((f) => ({ name: f.field, v: this.plan(f.value, scope), optional: f.optional }));
     const id = e.id;
-    const isPatch = typeName === JSONPATCH_TYPE;
+    const decl = this.env.resolveType(typeName) ?? { fields: {} };
+    // A field a closed type lacks (reachable only without type-checking) is an error when built.
+    const unknown = decl.open || !decl.unknownField ? undefined : fields.find((f) => !Object.prototype.hasOwnProperty.call(decl.fields, f.name));
+    const unknownText = unknown && decl.unknownField ? decl.unknownField.construct + unknown.name : undefined;
     return (s) => {
       const m = new Map<string, CelValue>();
       for (const f of fields) {
         const v = f.v(s);
         if (isCelError(v)) return v;
-        if (isPatch && !JSONPATCH_FIELDS.has(f.name)) return celError(`unexpected JSONPatchType field: ${f.name}`, id);
+        if (unknownText !== undefined && f === unknown) return celError(unknownText, id);
         if (f.optional) {
           if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
           if (v.value === undefined) continue;
@@ -566,7 +569,7 @@ export class Planner implements SlotCallPlanner {
         } else m.set(f.name, v);
       }
       s.cost += STRUCT_CREATE;
-      return celObject(typeName, m);
+      return celObject(typeName, m, decl);
     };
   }
 
@@ -597,7 +600,7 @@ export class Planner implements SlotCallPlanner {
           } else s.slots[iterSlot] = list.get(i);
           if (cond(s) === false) break;
           s.slots[accuSlot] = step(s);
-          if (s.cost > s.limit) return celError(errText.costLimit, id);
+          if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
         }
         return undefined;
       }
@@ -608,7 +611,7 @@ export class Planner implements SlotCallPlanner {
         if (twoVar) s.slots[iter2Slot] = m.get(keys[i]) as CelValue;
         if (cond(s) === false) break;
         s.slots[accuSlot] = step(s);
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
+        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
       }
       return undefined;
     };

@@ -51,14 +51,48 @@ export interface Overload {
   cost?: (...args: CelValue[]) => number;
 }
 
-/** A declared struct/object type: its fields' types; `open: true` accepts any field name as `dyn`. */
+/**
+ * A declared struct/object type: its fields' static types and how its values answer field reads
+ * and presence tests (cel-go's type provider). Libraries and embedders declare their types with
+ * it (Kubernetes' `Object…` and `JSONPatch` live in lib/k8s/mutation.ts); the engine holds no type of its own.
+ */
 export interface ObjectTypeDecl {
+  /** Declared fields and their static types. */
   fields: Record<string, CelType>;
+  /** Any other field name is accepted, as `dyn`. Default: false (a closed field set). */
   open?: boolean;
+  /** The value an unset field reads as, by field name. Default: none (reading an unset field is `no such key: <f>`). */
+  zeroValues?: Readonly<Record<string, CelValue>>;
+  /** The value any other unset field reads as (open types). Default: none (`no such key: <f>`). */
+  otherZeroValue?: CelValue;
+  /** Fields that are present (`has()`, `.?f`) only when set to a non-zero value, as proto3 scalars. Default: none (present when set). */
+  presentWhenNonZero?: readonly string[];
+  /** Error texts for a field a closed type lacks (seen at runtime only without type-checking, or through `dyn`). Default: `no such key: <f>` for all three. */
+  unknownField?: UnknownFieldTexts;
 }
 
-/** Resolves type names not declared in `types` (e.g. every `Object.*` name in mutation expressions). */
-export type TypeResolver = (name: string) => ObjectTypeDecl | undefined;
+/** Error texts for a field a closed object type lacks, each followed by the field name. */
+export interface UnknownFieldTexts {
+  /** Building the object (`T{f: …}`). */
+  construct: string;
+  /** Reading the field (`x.f`). */
+  select: string;
+  /** Testing it (`has(x.f)`). */
+  test: string;
+}
+
+/**
+ * Resolves type names not declared in `types` (e.g. every `Object.*` name in mutation
+ * expressions); must be pure (the checker caches its answers per env).
+ */
+export interface TypeResolver {
+  /** First segments of every name it may resolve (`Object` for `Object.spec.containers`). */
+  readonly roots: readonly string[];
+  resolve(name: string): ObjectTypeDecl | undefined;
+}
+
+/** AST validators run after a successful type check (cel-go's `ASTValidators`). */
+export type ValidatorName = "duration" | "timestamp" | "matches" | "homogeneous_literals";
 
 /** A library: a table of overloads plus any types and macros it brings. */
 export interface CelLibrary {
@@ -73,11 +107,10 @@ export interface CelEnvOptions {
   variables?: Record<string, CelType>;
   /** Declared object types. Default: none. */
   types?: Record<string, ObjectTypeDecl>;
-  /**
-   * Resolver for further type names; must be pure (the same name always resolves to the same
-   * declaration): the checker caches its answers per env. Default: none.
-   */
+  /** Resolver for further type names (see {@link TypeResolver}). Default: none. */
   resolveType?: TypeResolver;
+  /** AST validators run after a successful type check, in this order. Default: none (plain cel-go). */
+  validators?: readonly ValidatorName[];
   /** Libraries, in order (later rows replace earlier rows with the same overload id). Default: the standard library only. */
   libraries?: CelLibrary[];
   /** Per-evaluation cost limit (cel-go actual cost). Default: 1,000,000. */

@@ -2,13 +2,12 @@
 // `list`, `google.protobuf.Timestamp`, …) and the signatures of operators the planner implements
 // natively (`_[?_]`, `_[_]` on optionals, `cel.@mapInsert`), as cel-go's optional and
 // two-variable comprehension libraries declare them.
-import { celEnv, type CelEnv } from "../env.js";
+import type { CelEnv } from "../env.js";
 import type { CelType, Overload } from "../types.js";
 import { op } from "../operators.js";
 import { mapInsertFunction } from "../macros.js";
 import { formatArgTypes } from "./format-type.js";
 import { collectParams } from "./unify.js";
-import { resolveObjectType } from "../lib/library-sets.js";
 
 /** A function signature the checker resolves against (an Overload without its implementation). */
 export type Signature = Pick<Overload, "name" | "member" | "args" | "result">;
@@ -198,34 +197,24 @@ export function qualifiedFunctionSuffixes(env: CelEnv): ReadonlySet<string> {
   return set;
 }
 
-const rootsCache = new WeakMap<CelEnv, ReadonlySet<string> | null>();
-let standardResolve: CelEnv["resolveType"] | undefined;
+const rootsCache = new WeakMap<CelEnv, ReadonlySet<string>>();
 
 /**
  * The first segments of the dotted names an identifier chain `a.b.c` may resolve to as a whole
- * (dotted variables, declared and standard type names, `Object` under the Kubernetes mutation
- * resolver); undefined when the env has another type resolver, which may accept any name. Cached per env.
+ * (dotted variables, declared and standard type names, the roots of the env's type resolver). Cached per env.
  */
-export function qualifiedRoots(env: CelEnv): ReadonlySet<string> | undefined {
+export function qualifiedRoots(env: CelEnv): ReadonlySet<string> {
   let roots = rootsCache.get(env);
   if (roots === undefined) {
-    standardResolve ??= celEnv().resolveType;
-    // The Kubernetes mutation resolver names `Object` and `Object.*` only; another resolver may name anything.
-    const objectResolver = env.options.resolveType === resolveObjectType;
-    if ((env.options.resolveType !== undefined && !objectResolver) || env.resolveType !== standardResolve) roots = null;
-    else {
-      const set = new Set<string>();
-      const add = (n: string): void => {
-        const dot = n.indexOf(".");
-        if (dot >= 0) set.add(n.slice(0, dot));
-      };
-      for (const n of env.variables.keys()) add(n);
-      for (const n of env.types.keys()) add(n);
-      for (const n of stdTypeIdents.keys()) add(n);
-      if (objectResolver) set.add("Object");
-      roots = set;
-    }
-    rootsCache.set(env, roots);
+    const set = new Set<string>(env.options.resolveType?.roots ?? []);
+    const add = (n: string): void => {
+      const dot = n.indexOf(".");
+      if (dot >= 0) set.add(n.slice(0, dot));
+    };
+    for (const n of env.variables.keys()) add(n);
+    for (const n of env.types.keys()) add(n);
+    for (const n of stdTypeIdents.keys()) add(n);
+    rootsCache.set(env, (roots = set));
   }
-  return roots ?? undefined;
+  return roots;
 }

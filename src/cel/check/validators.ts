@@ -1,19 +1,13 @@
-// AST validators Kubernetes enables after type-checking (cel-go cel/validator.go): literal
+// AST validators run after type-checking (cel-go cel/validator.go; Kubernetes enables all): literal
 // arguments of duration()/timestamp() must convert, literal matches() patterns must compile (RE2),
 // and list/map literals must be homogeneous (outside `format` calls).
 import type { Constant, Expr } from "../ast.js";
 import type { CelEnv } from "../env.js";
-import type { CelType } from "../types.js";
+import type { CelType, ValidatorName } from "../types.js";
 import { celUint, isCelError, type CelValue } from "../values/index.js";
 import { compileRegex } from "../lib/util-regex.js";
 import { formatCelType } from "./format-type.js";
 import { isExactType } from "./unify.js";
-
-/** The AST validators (cel-go names: `cel.validator.<name>`). */
-export type ValidatorName = "duration" | "timestamp" | "matches" | "homogeneous_literals";
-
-/** The validators Kubernetes enables (reference §4.2). */
-export const kubernetesValidators: readonly ValidatorName[] = ["duration", "timestamp", "matches", "homogeneous_literals"] satisfies ValidatorName[];
 
 /** What the validators need: the checked types and a way to place an issue at a node. */
 export interface ValidationInput {

@@ -1,11 +1,11 @@
 // Kubernetes `lists` library (isSorted, sum, min, max, indexOf, lastIndexOf), regex `find`/`findAll`
-// (RE2 via re2js), and the mutation-only `jsonpatch.escapeKey`.
+// (RE2 via re2js).
 import type { CelLibrary, CelType } from "../types.js";
 import {
   celError, celList, celEquals, compareValues, celDuration, celUint, checkedInt, checkedUint, kindOf, K,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelDuration,
 } from "../values/index.js";
-import { T, fn, member, actualSize } from "./sig.js";
+import { T, member, actualSize } from "./sig.js";
 import { compileRegex } from "./util-regex.js";
 
 const utf8 = new TextEncoder();
@@ -121,15 +121,4 @@ export const k8sRegexLibrary: CelLibrary = {
     member("findAll", [T.string, T.string],        T.list(T.string), (s: string, re: string) => findAll(s, re), regexCost),
     member("findAll", [T.string, T.string, T.int], T.list(T.string), findAll, regexCost),
   ],
-};
-
-/** `jsonpatch.escapeKey` (mutation expressions only): `~` → `~0`, `/` → `~1`. */
-export const jsonPatchLibrary: CelLibrary = {
-  name: "kubernetes.jsonpatch",
-  overloads: [
-    fn("jsonpatch.escapeKey", [T.string], T.string, (s: string) => s.replace(/[~/]/g, (c) => (c === "~" ? "~0" : "~1")), (s: string) => Math.ceil(actualSize(s) * 0.1) - 1),
-  ],
-  types: {
-    JSONPatch: { fields: { op: T.string, path: T.string, from: T.string, value: T.dyn } },
-  },
 };

@@ -1,7 +1,7 @@
 // Public surface of CEL values: one interface, factory and guard per kind, plus conversions.
 export type { CelValue } from "./value.js";
 export { K, kindOf, typeNameOf } from "./value.js";
-export type { CelError } from "./error.js";
+export type { CelError, CelErrorCode } from "./error.js";
 export { celError, isCelError, CelThrow, errText, noSuchKey } from "./error.js";
 export type { CelUint } from "./uint.js";
 export { celUint, isCelUint } from "./uint.js";
@@ -16,9 +16,10 @@ export { celList, rangeList, jsonList, isCelList, jsonOfList, emptyList, mutable
 export type { CelMap, MapKey } from "./map.js";
 export { celMapFrom, celMapOfStrings, jsonMap, isCelMap, jsonOfMap, mapKeyOf, emptyMap, mutableMap, mapInsert, freezeMap } from "./map.js";
 export type { CelObject } from "./object.js";
-export { celObject, lazyObject, isCelObject, JSONPATCH_TYPE, JSONPATCH_FIELDS } from "./object.js";
+export { celObject, lazyObject, isCelObject } from "./object.js";
 export type { CelOptional, CelTypeValue, CelOpaque, OpaqueOps } from "./misc.js";
 export { celOptional, optionalNone, isCelOptional, celType, isCelType, celOpaque, isCelOpaque } from "./misc.js";
 export { celEquals, compareValues, compareNumeric } from "./equal.js";
+export { isZeroValue } from "./zero.js";
 export { fromJson } from "./json-in.js";
-export { toJson, objectToJson, checkObjectTypeNames, base64Encode } from "./json-out.js";
+export { toJson, base64Encode } from "./json-out.js";

@@ -1,5 +1,7 @@
-// CEL object values: named structs (`Object.spec{…}`, `JSONPatch{…}`, `kubernetes.*`) with set
-// fields, and lazily computed objects (the `variables` activation entry: thunks run once, cached).
+// CEL object values: named structs (`T{f: …}`) with set fields, and lazily computed objects (an
+// activation entry whose fields are thunks run once, cached). Each carries its type's declaration,
+// which says what unset and unknown fields read as (types.ts `ObjectTypeDecl`).
+import type { ObjectTypeDecl } from "../types.js";
 import type { CelValue } from "./value.js";
 import type { CelError } from "./error.js";
 
@@ -7,6 +9,8 @@ import type { CelError } from "./error.js";
 export interface CelObject {
   readonly kind: 13;
   readonly typeName: string;
+  /** Its type's declaration (field reads, presence, unknown-field texts). */
+  readonly decl: ObjectTypeDecl;
   get(field: string): CelValue | CelError | undefined;
   /** True when the field was set. */
   isSet(field: string): boolean;
@@ -14,9 +18,12 @@ export interface CelObject {
   fieldNames(): readonly string[];
 }
 
+/** The declaration of an object built without one: a closed type with no fields of its own. */
+const undeclared: ObjectTypeDecl = { fields: {} };
+
 class StructObject implements CelObject {
   readonly kind = 13 as const;
-  constructor(readonly typeName: string, readonly fields: Map<string, CelValue>) {}
+  constructor(readonly typeName: string, readonly fields: Map<string, CelValue>, readonly decl: ObjectTypeDecl) {}
   get(field: string): CelValue | undefined { return this.fields.get(field); }
   isSet(field: string): boolean { return this.fields.has(field); }
   fieldNames(): readonly string[] { return [...this.fields.keys()]; }
@@ -25,7 +32,7 @@ class StructObject implements CelObject {
 class LazyObject implements CelObject {
   readonly kind = 13 as const;
   private readonly cache = new Map<string, CelValue | CelError>();
-  constructor(readonly typeName: string, readonly thunks: ReadonlyMap<string, () => CelValue | CelError>) {}
+  constructor(readonly typeName: string, readonly thunks: ReadonlyMap<string, () => CelValue | CelError>, readonly decl: ObjectTypeDecl) {}
   get(field: string): CelValue | CelError | undefined {
     let v = this.cache.get(field);
     if (v !== undefined || this.cache.has(field)) return v;
@@ -39,20 +46,15 @@ class LazyObject implements CelObject {
   fieldNames(): readonly string[] { return [...this.thunks.keys()]; }
 }
 
-/** A struct value of `typeName` with the given set fields (the map is not copied). */
-export function celObject(typeName: string, fields: Map<string, CelValue>): CelObject {
-  return new StructObject(typeName, fields);
+/** A struct value of `typeName` with the given set fields (the map is not copied). Default `decl`: closed, no zero values. */
+export function celObject(typeName: string, fields: Map<string, CelValue>, decl: ObjectTypeDecl = undeclared): CelObject {
+  return new StructObject(typeName, fields, decl);
 }
 /** A lazy object: each field's thunk runs on first access; results (errors too) are cached in this value. */
-export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>): CelObject {
-  return new LazyObject(typeName, thunks);
+export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>, decl: ObjectTypeDecl = undeclared): CelObject {
+  return new LazyObject(typeName, thunks, decl);
 }
 /** True when `v` is an object value. */
 export function isCelObject(v: unknown): v is CelObject {
   return v instanceof StructObject || v instanceof LazyObject;
 }
-
-/** The JSONPatch type name and its fields (reference §4.3). */
-export const JSONPATCH_TYPE = "JSONPatch";
-/** Fields a JSONPatch value may set. */
-export const JSONPATCH_FIELDS: ReadonlySet<string> = new Set(["op", "path", "from", "value"]);
