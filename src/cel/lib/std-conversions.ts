@@ -7,7 +7,7 @@ import {
   type CelValue, type CelError, type CelUint, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
 import { T, fn, traversal } from "./sig.js";
-import { formatDoubleG } from "./util-format-double.js";
+import { goFloatG } from "../../data/index.js";
 
 const utf8 = new TextEncoder();
 const utf8Strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -63,7 +63,7 @@ export const stdConversions: Overload[] = [
   fn("string",    [T.string],    T.string,    (v: string) => v),
   fn("string",    [T.int],       T.string,    (v: bigint) => v.toString()),
   fn("string",    [T.uint],      T.string,    (v: CelUint) => v.value.toString()),
-  fn("string",    [T.double],    T.string,    formatDoubleG),
+  fn("string",    [T.double],    T.string,    goFloatG),
   fn("string",    [T.bool],      T.string,    (v: boolean) => String(v)),
   fn("string",    [T.bytes],     T.string,    bytesToString, (b: Uint8Array) => traversal(b.length)),
   fn("string",    [T.timestamp], T.string,    formatTimestamp),

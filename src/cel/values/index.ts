@@ -9,7 +9,7 @@ export { INT64_MIN, INT64_MAX, UINT64_MAX, checkedInt, checkedUint, intDivide, i
 export type { CelTimestamp, CelDuration, TimeFields } from "./time.js";
 export {
   celTimestamp, isCelTimestamp, celDuration, isCelDuration, parseTimestamp, formatTimestamp, parseDuration,
-  formatDuration, formatFloatFixed, timeFields, addTimestamp, subtractTimestamps, MIN_UNIX, MAX_UNIX,
+  formatDuration, timeFields, addTimestamp, subtractTimestamps, MIN_UNIX, MAX_UNIX,
 } from "./time.js";
 export type { CelList } from "./list.js";
 export { celList, rangeList, jsonList, isCelList, jsonOfList, emptyList, mutableList, appendInPlace, pushInPlace, freezeList } from "./list.js";

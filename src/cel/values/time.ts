@@ -2,6 +2,7 @@
 // text, and calendar fields in a time zone (fixed offsets and IANA names via Intl).
 import { celError, errText, type CelError } from "./error.js";
 import { INT64_MAX, INT64_MIN } from "./numeric.js";
+import { goFloatF } from "../../data/index.js";
 
 /** Smallest timestamp second (0001-01-01T00:00:00Z). */
 export const MIN_UNIX = -62135596800;
@@ -113,27 +114,11 @@ export function formatTimestamp(t: CelTimestamp): string {
   return s + "Z";
 }
 
-/** Go's strconv.FormatFloat(f, 'f', -1, 64): shortest round-trip digits, never an exponent. */
-export function formatFloatFixed(f: number): string {
-  const s = String(f);
-  if (!/e/.test(s)) return s;
-  const [mant, expS] = s.split("e");
-  const exp = Number(expS);
-  const neg = mant.startsWith("-");
-  const digits = mant.replace(/^-/, "").replace(".", "");
-  const intLen = mant.replace(/^-/, "").split(".")[0].length + exp;
-  let out: string;
-  if (intLen <= 0) out = "0." + "0".repeat(-intLen) + digits;
-  else if (intLen >= digits.length) out = digits + "0".repeat(intLen - digits.length);
-  else out = digits.slice(0, intLen) + "." + digits.slice(intLen);
-  return (neg ? "-" : "") + out;
-}
-
 /** cel-go's `string(duration)`: seconds as a float in fixed notation plus `s` (`1.5s`). */
 export function formatDuration(d: CelDuration): string {
   const sec = d.nanos / 1000000000n;
   const ns = d.nanos % 1000000000n;
-  return formatFloatFixed(Number(sec) + Number(ns) / 1e9) + "s";
+  return goFloatF(Number(sec) + Number(ns) / 1e9) + "s";
 }
 
 const UNIT_NS: Record<string, bigint> = { ns: 1n, us: 1000n, "µs": 1000n, "μs": 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
