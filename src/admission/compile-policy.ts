@@ -11,7 +11,7 @@ export interface CompiledExpression {
   text: string;
   fieldPath: string;
   program?: Program;
-  /** `compilation failed: …` or `must evaluate to … but got …`. */
+  /** `compilation failed: …`, `program instantiation failed: …` or `must evaluate to … but got …`. */
   error?: string;
 }
 
@@ -52,7 +52,7 @@ function isExactly(t: CelType, expected: "Object" | "list(JSONPatch)" | "bool"):
 
 function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: "Object" | "list(JSONPatch)" | "bool"): CompiledExpression & { type?: CelType } {
   const r = compile(env, text);
-  if (!r.ok) return { text, fieldPath, error: `compilation failed: ${r.message}` };
+  if (!r.ok) return { text, fieldPath, error: `${r.code === "program" ? "program instantiation failed" : "compilation failed"}: ${r.message}` };
   if (expected && !isExactly(r.type, expected)) {
     return { text, fieldPath, error: `must evaluate to ${expected} but got ${typeText(r.type)}` };
   }

@@ -55,7 +55,7 @@ export class Checker {
   readonly issues: CelIssue[] = [];
   /**
    * False when no validator can report anything here: no list or map literal of two or more
-   * entries, no `duration`/`timestamp`/`matches` call with a literal first argument (see validators.ts).
+   * entries, no `duration`/`timestamp`/`matches` call with a literal first argument, no `format` call on a literal (see validators.ts).
    */
   mayNeedValidation = false;
   private readonly mappings = new Mapping();
@@ -222,7 +222,7 @@ export class Checker {
 
   private checkCall(e: Call): void {
     if (e.fn === op.optSelect) return this.checkOptSelect(e);
-    if (!this.mayNeedValidation && e.args.length > 0 && e.args[0]!.kind === "const" && literalValidated(e.fn)) this.mayNeedValidation = true;
+    if (!this.mayNeedValidation && ((e.args.length > 0 && e.args[0]!.kind === "const" && literalValidated(e.fn)) || (e.fn === "format" && e.target?.kind === "const"))) this.mayNeedValidation = true;
     for (const a of e.args) this.check(a);
     if (!e.target) {
       const fns = functionOf(this.env, e.fn.charCodeAt(0) === 46 ? e.fn.slice(1) : e.fn, this.functions);

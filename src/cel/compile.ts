@@ -6,7 +6,7 @@ import type { ParsedExpr } from "./ast.js";
 import { parse } from "./parse.js";
 import { allMacros, type Macro } from "./macros.js";
 import { formatIssues } from "./errors-format.js";
-import { planOnce, type Program } from "./plan.js";
+import { planChecked, type Program } from "./plan.js";
 import { libraryMacros } from "./lib/macros.js";
 import { check, defaultValidators } from "./check.js";
 
@@ -48,5 +48,7 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
     type = c.type;
     overloads = c.overloads;
   }
-  return { ok: true, program: planOnce(env, r.parsed, overloads), type, parsed: r.parsed };
+  const p = planChecked(env, r.parsed, overloads);
+  if ("error" in p) return { ok: false, code: "program", message: p.error.message };
+  return { ok: true, program: p.program, type, parsed: r.parsed };
 }

@@ -57,9 +57,19 @@ export function plan(env: CelEnv, parsed: ParsedExpr, staticOverloads?: Readonly
 
 /** Plans without the cache: for callers (compile) that never plan the same parse result twice. */
 export function planOnce(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): Program {
+  const p = planChecked(env, parsed, staticOverloads);
+  return "program" in p ? p.program : new ProgramImpl(() => p.error, new Planner(env), env.costLimit);
+}
+
+/**
+ * Plans as cel-go's `env.Program` does: the program, or the error of a conversion of constants
+ * that failed when folded (Kubernetes: `program instantiation failed: …`).
+ */
+export function planChecked(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): { program: Program } | { error: CelError } {
   const planner = new Planner(env, staticOverloads);
   const ev = planner.plan(parsed.expr, undefined);
-  return new ProgramImpl(ev, planner, env.costLimit);
+  if (planner.programError) return { error: planner.programError };
+  return { program: new ProgramImpl(ev, planner, env.costLimit) };
 }
 
 /** Evaluates once without a Program (tests, the CLI). */

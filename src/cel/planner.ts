@@ -7,7 +7,7 @@ import type { CelEnv } from "./env.js";
 import type { Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapFrom, celObject,
+  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject,
   celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint,
 } from "./values/index.js";
@@ -17,6 +17,7 @@ import {
   label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
+import { CONVERSIONS, allConstant, constantEv, constantOf, evaluateNow, markConstant, setMembershipEv } from "./plan-fold.js";
 import { getKey, isObject } from "../data/index.js";
 import { qualifiedFunctionSuffixes } from "./check/builtins.js";
 
@@ -53,7 +54,7 @@ function constValue(c: Constant): CelValue {
   }
 }
 
-const TRUE_EV: Ev = () => true, FALSE_EV: Ev = () => false, NULL_EV: Ev = () => null;
+const TRUE_EV: Ev = markConstant(() => true, true), FALSE_EV: Ev = markConstant(() => false, false), NULL_EV: Ev = markConstant(() => null, null);
 /** The read of slot `slot` (a comprehension variable); one closure per slot number, shared by all plans. */
 const SLOT_EVS: Ev[] = [];
 function slotEv(slot: number): Ev {
@@ -62,10 +63,6 @@ function slotEv(slot: number): Ev {
     return s.slots[slot] as CelValue | CelError;
   });
 }
-/** The closure of constant `v`. */
-function constEv(v: CelValue): Ev {
-  return () => v;
-}
 /** The closures of the int literals 0 … 255, shared by all plans (values are immutable). */
 const SMALL_INT_EVS: (Ev | undefined)[] = new Array<Ev | undefined>(256);
 /** `[]` (every comprehension macro building a list starts from one): the shared immutable empty list. */
@@ -73,6 +70,8 @@ const EMPTY_LIST_EV: Ev = (s) => {
   s.cost += LIST_CREATE;
   return emptyList;
 };
+/** `[]` folded (OptOptimize): a constant. */
+const EMPTY_LIST_CONST: Ev = constantEv(emptyList);
 
 /** How the planner plans a call of a function name: a fast path's code, or the generic call. */
 const CALL_GENERIC = 0, CALL_LOGIC = 1, CALL_CONDITIONAL = 2, CALL_NOT_STRICTLY_FALSE = 3, CALL_OPT_SELECT = 4, CALL_INDEX = 5,
@@ -127,20 +126,13 @@ interface DispatchPair { all: Dispatcher; d: Dispatcher }
 /** Dispatchers planned for a checker row list (shared by repeated resolutions), with what they were planned for. */
 const dispatchCache = new WeakMap<readonly unknown[], { env: CelEnv; fn: string; member: boolean; n: number; pair: DispatchPair | undefined }>();
 
-/** True for constants and aggregate literals built only from constants. */
-function isConstant(e: Expr): boolean {
-  switch (e.kind) {
-    case "const": return true;
-    case "list": return e.optionalIndices.length === 0 && e.elements.every(isConstant);
-    case "map": return e.entries.every((en) => !en.optional && isConstant(en.key) && isConstant(en.value));
-    case "struct": return e.fields.every((f) => !f.optional && isConstant(f.value));
-    default: return false;
-  }
-}
-
 /** Plans expressions of one env. */
 export class Planner implements SlotCallPlanner {
   slotCount = 0;
+  /** The first folded conversion that failed (cel-go fails `env.Program` with it). */
+  programError: CelError | undefined;
+  /** The env's `optimize` option (cel-go OptOptimize). */
+  private readonly optimize: boolean;
   /** Whether each slot holds a comprehension's accumulator (by slot: a few small integers, no set). */
   private readonly accuSlots: boolean[] = [];
   /** The env's derived tables, looked up once per planner. */
@@ -150,6 +142,7 @@ export class Planner implements SlotCallPlanner {
   /** `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch). */
   constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {
     this.roots = dottedRoots(env);
+    this.optimize = env.options.optimize === true;
     this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
     let m = callCodes.get(env);
     if (!m) callCodes.set(env, (m = new Map()));
@@ -173,33 +166,22 @@ export class Planner implements SlotCallPlanner {
         const c = e.value;
         if (c.kind === "bool") return c.value ? TRUE_EV : FALSE_EV;
         if (c.kind === "null") return NULL_EV;
-        if (c.kind === "int" && c.value >= 0n && c.value < SMALL_INT_EVS.length) return (SMALL_INT_EVS[Number(c.value)] ??= constEv(c.value));
-        return constEv(constValue(c));
+        if (c.kind === "int" && c.value >= 0n && c.value < SMALL_INT_EVS.length) return (SMALL_INT_EVS[Number(c.value)] ??= constantEv(c.value));
+        return constantEv(constValue(c));
       }
       case "ident": return this.planIdent(e.id, e.name, scope);
       case "select": return this.planSelect(e, scope);
       case "call": return this.planCall(e, scope);
-      case "list": return e.elements.length === 0 ? EMPTY_LIST_EV : this.fold(e, this.planList(e.elements, e.optionalIndices, scope));
-      case "map": return this.fold(e, this.planMap(e, scope));
-      case "struct": return this.fold(e, this.planStruct(e, scope));
+      case "list": return e.elements.length > 0 ? this.planList(e.elements, e.optionalIndices, scope) : this.optimize ? EMPTY_LIST_CONST : EMPTY_LIST_EV;
+      case "map": return this.planMap(e, scope);
+      case "struct": return this.planStruct(e, scope);
       case "comprehension": return this.planComprehension(e, scope);
     }
   }
 
-  /**
-   * Aggregate literals made only of constants are built once (values are immutable); each evaluation
-   * still pays their creation cost.
-   */
-  private fold(e: Expr, ev: Ev): Ev {
-    if (!isConstant(e)) return ev;
-    const st: EvalState = { vars: {}, slots: [], cost: 0, limit: Infinity };
-    const v = ev(st);
-    if (isCelError(v)) return ev;
-    const cost = st.cost;
-    return (s) => {
-      s.cost += cost;
-      return v;
-    };
+  /** A literal whose parts are all constants, built once (its errors too): a constant itself (cel-go OptOptimize). */
+  private folded(ev: Ev, parts: readonly Ev[]): Ev {
+    return this.optimize && allConstant(parts) ? constantEv(evaluateNow(ev)) : ev;
   }
 
   private lookupSlot(name: string, scope: Scope | undefined): number | undefined {
@@ -214,10 +196,7 @@ export class Planner implements SlotCallPlanner {
     }
     if (!this.env.variables.has(name)) {
       const typeName = TYPE_IDENTS[name] ?? (this.env.resolveType(name) ? name : undefined);
-      if (typeName !== undefined) {
-        const t = celType(typeName);
-        return () => t;
-      }
+      if (typeName !== undefined) return constantEv(celType(typeName));
     }
     return (s) => {
       s.cost++;
@@ -332,6 +311,8 @@ export class Planner implements SlotCallPlanner {
         return this.planCall({ id, kind: "call", fn: q + "." + fn, args }, scope);
       }
     }
+    if (this.optimize && !target && args.length === 1 && CONVERSIONS.has(fn)) return this.planConversion(e, scope);
+    if (this.optimize && !target && args.length === 2 && fn === op.in) return this.planIn(e, scope);
     const n = args.length;
     switch (this.callCode(fn)) {
       case CALL_LOGIC:
@@ -383,6 +364,28 @@ export class Planner implements SlotCallPlanner {
       }
     }
     return this.planFunction(e, scope);
+  }
+
+  /** A conversion: folded when its argument is a constant (a failing fold is the program's error). */
+  private planConversion(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
+    const arg = this.plan(e.args[0]!, scope);
+    const ev = this.planFunction(e, scope, undefined, [arg]);
+    if (constantOf(arg) === undefined) return ev;
+    const v = evaluateNow(ev);
+    if (isCelError(v)) this.programError ??= v;
+    return constantEv(v);
+  }
+
+  /** `x in l`: a set lookup when `l` is a constant list of scalars and the checker chose the list overload. */
+  private planIn(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
+    const lhs = this.plan(e.args[0]!, scope), rhs = this.plan(e.args[1]!, scope);
+    const list = constantOf(rhs);
+    const rows = this.staticOverloads?.get(e.id) as readonly Overload[] | undefined;
+    if (list !== undefined && rows?.length === 1 && rows[0]!.args[1]?.kind === "list") {
+      const set = setMembershipEv(lhs, list);
+      if (set) return set;
+    }
+    return this.planFunction(e, scope, undefined, [lhs, rhs]);
   }
 
   /** The generic call of `e` on two already evaluated arguments (in slots `slot`, `slot2`); it plans no sub-expression. */
@@ -495,6 +498,10 @@ export class Planner implements SlotCallPlanner {
 
   private planList(elements: Expr[], optionalIndices: number[], scope: Scope | undefined): Ev {
     const evs = elements.map((x) => this.plan(x, scope));
+    return this.folded(this.listEv(evs, optionalIndices), evs);
+  }
+
+  private listEv(evs: readonly Ev[], optionalIndices: number[]): Ev {
     const n = evs.length;
     if (optionalIndices.length === 0) {
       return (s) => {
@@ -527,9 +534,9 @@ export class Planner implements SlotCallPlanner {
   private planMap(e: Extract<Expr, { kind: "map" }>, scope: Scope | undefined): Ev {
     const entries = e.entries.map((en) => ({ k: this.plan(en.key, scope), v: this.plan(en.value, scope), optional: en.optional }));
     const id = e.id;
-    return (s) => {
+    const ev: Ev = (s) => {
       const keys: CelValue[] = [];
-      const vals: CelValue[] = [];
+      const vals: (CelValue | undefined)[] = [];
       for (const en of entries) {
         const k = en.k(s);
         if (isCelError(k)) return k;
@@ -537,15 +544,15 @@ export class Planner implements SlotCallPlanner {
         if (isCelError(v)) return v;
         if (en.optional) {
           if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
-          if (v.value === undefined) continue;
           vals.push(v.value);
         } else vals.push(v);
         keys.push(k);
       }
       s.cost += MAP_CREATE;
-      const m = celMapFrom(keys, vals);
+      const m = celMapLiteral(keys, vals);
       return typeof m === "string" ? celError(m, id) : m;
     };
+    return this.folded(ev, entries.flatMap((en) => [en.k, en.v]));
   }
 
   private planStruct(e: Extract<Expr, { kind: "struct" }>, scope: Scope | undefined): Ev {

@@ -92,7 +92,7 @@ export interface TypeResolver {
 }
 
 /** AST validators run after a successful type check (cel-go's `ASTValidators`). */
-export type ValidatorName = "duration" | "timestamp" | "matches" | "homogeneous_literals";
+export type ValidatorName = "duration" | "timestamp" | "matches" | "homogeneous_literals" | "string_format";
 
 /** A library: a table of overloads plus any types and macros it brings. */
 export interface CelLibrary {
@@ -111,6 +111,12 @@ export interface CelEnvOptions {
   resolveType?: TypeResolver;
   /** AST validators run after a successful type check, in this order. Default: none (plain cel-go). */
   validators?: readonly ValidatorName[];
+  /**
+   * Plan as cel-go's `OptOptimize` (Kubernetes compiles with it): literals of constants and
+   * conversions of constants are folded (no cost; a failing fold fails compilation), `x in <constant
+   * list>` is a set lookup. Default: false.
+   */
+  optimize?: boolean;
   /** Libraries, in order (later rows replace earlier rows with the same overload id). Default: the standard library only. */
   libraries?: CelLibrary[];
   /** Per-evaluation cost limit (cel-go actual cost). Default: 1,000,000. */

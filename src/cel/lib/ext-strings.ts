@@ -2,8 +2,10 @@
 // as a separate optional library: Kubernetes 1.36 leaves it out, the conformance env turns it on.
 import type { CelLibrary } from "../types.js";
 import { celError, celList, type CelError, type CelList } from "../values/index.js";
-import { T, fn, member, actualSize, traversal } from "./sig.js";
+import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
+import { traversalCost } from "./k8s-lists.js";
 import { formatString } from "./util-string-format.js";
+import { formatStringV2 } from "./strings-format-v2.js";
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 const runes = (s: string): string[] => (SURROGATE.test(s) ? Array.from(s) : s.split(""));
@@ -110,6 +112,10 @@ function quote(s: string): string {
 const S = T.string, I = T.int;
 const sizeCost = (s: string): number => traversal(actualSize(s));
 const twiceCost = (s: string): number => traversal(actualSize(s) * 2);
+/** Kubernetes charges indexOf/lastIndexOf a traversal of the string: floor(0.1 × UTF-8 bytes), without the base 1. */
+const searchCost = (s: string): number => traversalCost(s) - 1;
+/** cel-go charges format ceil(0.1 × size of the format string). */
+const formatCost = (f: string): number => traversal(codePoints(f));
 // Kubernetes charges join by its result: ceil(2 × 0.1 × size(result)).
 function joinCost(l: CelList, sep = ""): number {
   let n = l.size() > 1 ? sep.length * (l.size() - 1) : 0;
@@ -125,10 +131,10 @@ export const stringsLibrary: CelLibrary = {
   name: "strings",
   overloads: [
     member("charAt",      [S, I],       S,          charAt),
-    member("indexOf",     [S, S],       I,          (s: string, x: string) => indexOf(s, x)),
-    member("indexOf",     [S, S, I],    I,          indexOf),
-    member("lastIndexOf", [S, S],       I,          (s: string, x: string) => lastIndexOf(s, x)),
-    member("lastIndexOf", [S, S, I],    I,          lastIndexOf),
+    member("indexOf",     [S, S],       I,          (s: string, x: string) => indexOf(s, x), searchCost),
+    member("indexOf",     [S, S, I],    I,          indexOf, searchCost),
+    member("lastIndexOf", [S, S],       I,          (s: string, x: string) => lastIndexOf(s, x), searchCost),
+    member("lastIndexOf", [S, S, I],    I,          lastIndexOf, searchCost),
     member("lowerAscii",  [S],          S,          (s: string) => mapAscii(s, (c) => c.toLowerCase()), sizeCost),
     member("upperAscii",  [S],          S,          (s: string) => mapAscii(s, (c) => c.toUpperCase()), sizeCost),
     member("replace",     [S, S, S],    S,          (s: string, a: string, b: string) => replaceN(s, a, b), twiceCost),
@@ -140,9 +146,20 @@ export const stringsLibrary: CelLibrary = {
     member("trim",        [S],          S,          (s: string) => s.replace(GO_SPACE, ""), sizeCost),
     member("join",        [T.list(S)],  S,          (l: CelList) => join(l), (l: CelList) => joinCost(l)),
     member("join",        [T.list(S), S], S,        join, joinCost),
-    member("format",      [S, T.list(T.dyn)], S,    formatString),
     fn("strings.quote",   [S],          S,          quote, sizeCost),
   ],
+};
+
+/** `format` as the strings extension's versions 1–3 implement it (the Kubernetes env; see strings-format-v2.ts). */
+export const stringsFormatV2Library: CelLibrary = {
+  name: "strings-format-v2",
+  overloads: [member("format", [S, T.list(T.dyn)], S, formatStringV2, formatCost)],
+};
+
+/** `format` as the cel-spec conformance tests expect it (version 4's formatter, conformance env only). */
+export const stringsFormatLibrary: CelLibrary = {
+  name: "strings-format",
+  overloads: [member("format", [S, T.list(T.dyn)], S, formatString, formatCost)],
 };
 
 /** `reverse` of strings extension version 3 (optional: not in Kubernetes 1.36). */

@@ -5,14 +5,13 @@ import {
   celError, celList, celEquals, compareValues, celDuration, celUint, checkedInt, checkedUint, kindOf, K,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelDuration,
 } from "../values/index.js";
-import { T, member, actualSize } from "./sig.js";
+import { T, member, actualSize, utf8Length } from "./sig.js";
 import { compileRegex } from "./util-regex.js";
 
-const utf8 = new TextEncoder();
 /** Kubernetes' traversalCost: strings/bytes len × 0.1 (floor), lists/maps summed, else 1. */
 export function traversalCost(v: CelValue): number {
   switch (kindOf(v)) {
-    case K.string: return Math.floor(utf8.encode(v as string).length * 0.1);
+    case K.string: return Math.floor(utf8Length(v as string) * 0.1);
     case K.bytes: return Math.floor((v as Uint8Array).length * 0.1);
     case K.list: { const l = v as CelList; let c = 0; for (let i = 0; i < l.size(); i++) c += traversalCost(l.get(i)); return c; }
     case K.map: { const m = v as CelMap; let c = 0; for (const k of m.keys()) c += traversalCost(k) + traversalCost(m.get(k) as CelValue); return c; }

@@ -4,7 +4,7 @@
 import type { CelEnvOptions, CelLibrary, ValidatorName } from "../types.js";
 import { stdLibrary } from "./std.js";
 import { optionalLibrary } from "./optional.js";
-import { stringsLibrary, stringsReverseLibrary } from "./ext-strings.js";
+import { stringsLibrary, stringsFormatLibrary, stringsFormatV2Library, stringsReverseLibrary } from "./ext-strings.js";
 import { listsLibrary, setsLibrary, comprehensionsLibrary } from "./ext-lists.js";
 import { mathLibrary, encodersLibrary, bindingsLibrary } from "./ext-math.js";
 import { k8sListsLibrary, k8sRegexLibrary } from "./k8s-lists.js";
@@ -20,22 +20,22 @@ export interface KubernetesLibraryOptions {
   extra?: readonly CelLibrary[];
 }
 
-/** The AST validators Kubernetes enables (duration, timestamp and regex literals; homogeneous literals). */
-export const kubernetesValidators: readonly ValidatorName[] = ["duration", "timestamp", "matches", "homogeneous_literals"];
+/** The AST validators Kubernetes enables (duration, timestamp and regex literals; homogeneous literals; the strings library's format check). */
+export const kubernetesValidators: readonly ValidatorName[] = ["duration", "timestamp", "matches", "homogeneous_literals", "string_format"];
 
 /**
- * Env options with the Kubernetes 1.36 library set: standard library, optional types, strings v2,
+ * Env options with the Kubernetes 1.36 library set, its AST validators and cel-go's `OptOptimize`: standard library, optional types, strings v2,
  * sets, two-variable comprehensions, lists v3, Kubernetes lists/regex/authz and URL/quantity/IP/
  * CIDR/format/semver (`lib/k8s/`), plus the extra libraries; for mutations also the
  * `Object`/`JSONPatch` types and `jsonpatch.escapeKey`.
  */
-export function kubernetesLibraries(options: KubernetesLibraryOptions = {}): Pick<CelEnvOptions, "libraries" | "resolveType" | "validators"> {
-  const libraries = [stdLibrary, optionalLibrary, stringsLibrary, setsLibrary, comprehensionsLibrary, listsLibrary, k8sListsLibrary, k8sRegexLibrary, k8sAuthzLibrary, ...k8sLibraries, ...(options.extra ?? [])];
-  if (options.mutation) return { libraries: [...libraries, jsonPatchLibrary], resolveType: objectTypeResolver, validators: kubernetesValidators };
-  return { libraries, validators: kubernetesValidators };
+export function kubernetesLibraries(options: KubernetesLibraryOptions = {}): Pick<CelEnvOptions, "libraries" | "resolveType" | "validators" | "optimize"> {
+  const libraries = [stdLibrary, optionalLibrary, stringsLibrary, stringsFormatV2Library, setsLibrary, comprehensionsLibrary, listsLibrary, k8sListsLibrary, k8sRegexLibrary, k8sAuthzLibrary, ...k8sLibraries, ...(options.extra ?? [])];
+  if (options.mutation) return { libraries: [...libraries, jsonPatchLibrary], resolveType: objectTypeResolver, validators: kubernetesValidators, optimize: true };
+  return { libraries, validators: kubernetesValidators, optimize: true };
 }
 
 /** The libraries of the conformance env (everything, including what Kubernetes 1.36 leaves off). */
 export function conformanceLibraries(): CelLibrary[] {
-  return [stdLibrary, optionalLibrary, stringsLibrary, stringsReverseLibrary, setsLibrary, comprehensionsLibrary, listsLibrary, mathLibrary, encodersLibrary, bindingsLibrary];
+  return [stdLibrary, optionalLibrary, stringsLibrary, stringsFormatLibrary, stringsReverseLibrary, setsLibrary, comprehensionsLibrary, listsLibrary, mathLibrary, encodersLibrary, bindingsLibrary];
 }

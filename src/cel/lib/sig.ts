@@ -83,6 +83,13 @@ export function member<const A extends readonly CelType[], R extends CelType>(na
   return row(name, true, args, result, impl, cost);
 }
 
+const utf8Encoder = new TextEncoder();
+/** Number of UTF-8 bytes of a string (Go's `len`). */
+export function utf8Length(s: string): number {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return utf8Encoder.encode(s).length;
+  return s.length;
+}
+
 /** Number of Unicode code points of a string (cel-go's string size). */
 const SURROGATE = /[\uD800-\uDBFF]/;
 export function codePoints(s: string): number {
