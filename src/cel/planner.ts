@@ -9,7 +9,7 @@ import { op } from "./operators.js";
 import {
   K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject,
   celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap,
-  type CelValue, type CelError, type CelList, type CelMap, type CelUint,
+  type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelOptional,
 } from "./values/index.js";
 import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField } from "./values/access.js";
@@ -17,6 +17,8 @@ import {
   label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
+import { optionalLibrary } from "./lib/optional.js";
+import { failedCallCost } from "./plan-call-cost.js";
 import { CONVERSIONS, allConstant, constantEv, constantOf, evaluateNow, markConstant, setMembershipEv } from "./plan-fold.js";
 import { getKey, isObject } from "../data/index.js";
 import { qualifiedFunctionSuffixes } from "./check/builtins.js";
@@ -35,6 +37,18 @@ export interface EvalState {
 }
 /** A planned expression. */
 export type Ev = (s: EvalState) => CelValue | CelError;
+
+/** A literal whose construction failed still costs its creation (cel-go observes it after evaluation). */
+function created(s: EvalState, cost: number, err: CelError): CelError {
+  s.cost += cost;
+  return err;
+}
+
+/** Charges what cel-go charges for call `fn` that did not run (plan-call-cost.ts) and returns its error. */
+function failed(s: EvalState, fn: string, args: readonly (CelValue | CelError)[], err: CelError): CelError {
+  s.cost += failedCallCost(fn, args);
+  return err;
+}
 
 /** Comprehension variables in scope: one link per name, innermost first (a later link shadows an earlier one). */
 interface Scope { readonly name: string; readonly slot: number; readonly parent: Scope | undefined }
@@ -87,6 +101,27 @@ function isStd(env: CelEnv, fn: string): boolean {
   return rows !== undefined && rows.every((r) => STD_ROWS.has(r));
 }
 
+const OPTIONAL_ROWS: ReadonlySet<Overload> = new Set(optionalLibrary.overloads);
+/** Whether every row of `fn` in `env` is the optional library's (`or`/`orValue` then short-circuit, cost-free). */
+function isOptionalLibrary(env: CelEnv, fn: string): boolean {
+  const rows = env.functions.get(fn);
+  return rows !== undefined && rows.every((r) => OPTIONAL_ROWS.has(r));
+}
+
+/**
+ * Whether `e` is what cel-go plans as an attribute: an identifier, a select, an index or optional
+ * select/index, a conditional. Qualifying anything else makes a relative attribute, which costs 1.
+ */
+function isAttribute(e: Expr): boolean {
+  if (e.kind === "ident") return true;
+  if (e.kind === "select") return !e.testOnly;
+  return e.kind === "call" && !e.target && (e.fn === op.index || e.fn === op.optIndex || e.fn === op.optSelect || e.fn === op.conditional);
+}
+/** The cost of qualifying `e`: 1 for the relative attribute when `e` is no attribute, else 0. */
+function relativeCost(e: Expr): number {
+  return isAttribute(e) ? 0 : 1;
+}
+
 /** The call code of `fn` in `env` (see {@link CALL_GENERIC} and the codes beside it). */
 function callCodeOf(env: CelEnv, fn: string): number {
   switch (fn) {
@@ -101,7 +136,7 @@ function callCodeOf(env: CelEnv, fn: string): number {
       return isStd(env, fn) ? CALL_ARITHMETIC : CALL_GENERIC;
     case "startsWith": case "endsWith": case "contains": return isStd(env, fn) ? CALL_STRING_PREDICATE : CALL_GENERIC;
     case op.logicalNot: return isStd(env, fn) ? CALL_NOT : CALL_GENERIC;
-    case "or": case "orValue": return CALL_OPTIONAL_OR;
+    case "or": case "orValue": return isOptionalLibrary(env, fn) ? CALL_OPTIONAL_OR : CALL_GENERIC;
     default: return CALL_GENERIC;
   }
 }
@@ -133,6 +168,8 @@ export class Planner implements SlotCallPlanner {
   programError: CelError | undefined;
   /** The env's `optimize` option (cel-go OptOptimize). */
   private readonly optimize: boolean;
+  /** The env's `errorOnBadPresenceTest` option. */
+  private readonly strict: boolean;
   /** Whether each slot holds a comprehension's accumulator (by slot: a few small integers, no set). */
   private readonly accuSlots: boolean[] = [];
   /** The env's derived tables, looked up once per planner. */
@@ -143,6 +180,7 @@ export class Planner implements SlotCallPlanner {
   constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {
     this.roots = dottedRoots(env);
     this.optimize = env.options.optimize === true;
+    this.strict = env.options.errorOnBadPresenceTest === true;
     this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
     let m = callCodes.get(env);
     if (!m) callCodes.set(env, (m = new Map()));
@@ -238,7 +276,7 @@ export class Planner implements SlotCallPlanner {
       if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) return this.planIdent(e.id, q, scope);
     }
     const { field, id } = e;
-    if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id);
+    if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
     // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
     let n = 1;
     let base: Expr = e.operand;
@@ -249,7 +287,7 @@ export class Planner implements SlotCallPlanner {
       base = base.operand;
     }
     // The operand is planned once: as the chain's base, or (a single field) as itself.
-    if (n === 1) return selectFieldEv(this.plan(e.operand, scope), field, id);
+    if (n === 1) return selectFieldEv(this.plan(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
     const fields = new Array<string>(n);
     let cur: Expr = e;
     for (let i = n - 1; i >= 0; i--) {
@@ -257,13 +295,14 @@ export class Planner implements SlotCallPlanner {
       fields[i] = sel.field;
       cur = sel.operand;
     }
-    return this.planChain(this.plan(base, scope), fields, id);
+    return this.planChain(this.plan(base, scope), fields, id, relativeCost(base));
   }
 
-  private planChain(base: Ev, fields: string[], id: number): Ev {
-    const n = fields.length;
+  private planChain(base: Ev, fields: string[], id: number, relative: number): Ev {
+    const n = fields.length, strict = this.strict;
     return (s) => {
       let v = base(s);
+      s.cost += relative;
       if (isCelError(v)) return v;
       let i = 0;
       if (kindOf(v) === K.map) {
@@ -282,8 +321,10 @@ export class Planner implements SlotCallPlanner {
         }
       }
       for (; i < n; i++) {
-        s.cost++;
-        const r = selectField(v, fields[i]);
+        const optional = kindOf(v) === K.optional;
+        const r = selectField(v, fields[i], strict);
+        // After an optional qualifier the chain is optional: a field costs only when present.
+        if (!optional || (kindOf(r) === K.optional && (r as CelOptional).value !== undefined)) s.cost++;
         if (isCelError(r)) return label(r, id);
         v = r;
       }
@@ -327,12 +368,12 @@ export class Planner implements SlotCallPlanner {
       case CALL_OPT_SELECT: {
         const fieldE = args[1];
         if (target || n !== 2 || fieldE.kind !== "const" || fieldE.value.kind !== "string") break;
-        return optSelectEv(this.plan(args[0], scope), fieldE.value.value, id);
+        return optSelectEv(this.plan(args[0], scope), fieldE.value.value, id, relativeCost(args[0]), this.strict);
       }
       case CALL_INDEX:
         if (target || n !== 2) break;
-        // cel-go folds an identifier index into the attribute: `a[k]` costs the qualifier only.
-        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, args[1].kind === "ident" ? 0 : 1, id);
+        // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs.
+        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, isAttribute(args[1]) ? 0 : 1, id, relativeCost(args[0]), this.strict);
       case CALL_EQUALS:
         if (target || n !== 2) break;
         return equalsEv(fn === op.equals, this.plan(args[0], scope), this.plan(args[1], scope));
@@ -356,12 +397,9 @@ export class Planner implements SlotCallPlanner {
       case CALL_NOT:
         if (target || n !== 1) break;
         return notEv(this.plan(args[0], scope), id);
-      case CALL_OPTIONAL_OR: {
+      case CALL_OPTIONAL_OR:
         if (!target || n !== 1) break;
-        const t = this.plan(target, scope);
-        const slot = this.slotCount++;
-        return optionalOrEv(fn === "or", t, slot, this.planFunction(e, scope, (s) => s.slots[slot] as CelValue | CelError));
-      }
+        return optionalOrEv(fn === "or", this.plan(target, scope), this.plan(args[0], scope));
     }
     return this.planFunction(e, scope);
   }
@@ -453,13 +491,14 @@ export class Planner implements SlotCallPlanner {
       };
     }
     const { all, d } = pair;
+    const fn = e.fn;
     if (n === 1) {
       const a0 = argEvs[0]!;
       return (s) => {
         const v0 = a0(s);
-        if (isCelError(v0)) return v0;
+        if (isCelError(v0)) return failed(s, fn, [v0], v0);
         const o = d.resolve1(v0) ?? (d === all ? null : all.resolve1(v0));
-        if (o === null) return celError(errText.noSuchOverload, id);
+        if (o === null) return failed(s, fn, [v0], celError(errText.noSuchOverload, id));
         s.cost += o.cost ? 1 + o.cost(v0) : 1;
         if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
         return label(invoke1(o, v0), id);
@@ -470,10 +509,10 @@ export class Planner implements SlotCallPlanner {
       return (s) => {
         const v0 = a0(s);
         const v1 = a1(s);
-        if (isCelError(v0)) return v0;
-        if (isCelError(v1)) return v1;
+        if (isCelError(v0)) return failed(s, fn, [v0, v1], v0);
+        if (isCelError(v1)) return failed(s, fn, [v0, v1], v1);
         const o = d.resolve2(v0, v1) ?? (d === all ? null : all.resolve2(v0, v1));
-        if (o === null) return celError(errText.noSuchOverload, id);
+        if (o === null) return failed(s, fn, [v0, v1], celError(errText.noSuchOverload, id));
         s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
         if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
         return label(invoke2(o, v0, v1), id);
@@ -481,15 +520,17 @@ export class Planner implements SlotCallPlanner {
     }
     return (s) => {
       const vals: CelValue[] = new Array(n);
+      const seen: (CelValue | CelError)[] = new Array(n);
       let err: CelError | undefined;
       for (let i = 0; i < n; i++) {
         const v = argEvs[i](s);
+        seen[i] = v;
         if (isCelError(v)) err ??= v;
         else vals[i] = v;
       }
-      if (err) return err;
+      if (err) return failed(s, fn, seen, err);
       const o = d.resolveN(vals) ?? (d === all ? null : all.resolveN(vals));
-      if (o === null) return celError(errText.noSuchOverload, id);
+      if (o === null) return failed(s, fn, vals, celError(errText.noSuchOverload, id));
       s.cost += o.cost ? 1 + o.cost(...vals) : 1;
       if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
       return label(invokeN(o, vals), id);
@@ -508,7 +549,7 @@ export class Planner implements SlotCallPlanner {
         const out: CelValue[] = [];
         for (let i = 0; i < n; i++) {
           const v = evs[i](s);
-          if (isCelError(v)) return v;
+          if (isCelError(v)) return created(s, LIST_CREATE, v);
           out.push(v);
         }
         s.cost += LIST_CREATE;
@@ -520,9 +561,9 @@ export class Planner implements SlotCallPlanner {
       const out: CelValue[] = [];
       for (let i = 0; i < n; i++) {
         const v = evs[i](s);
-        if (isCelError(v)) return v;
+        if (isCelError(v)) return created(s, LIST_CREATE, v);
         if (opt.has(i)) {
-          if (!isCelOptional(v)) return celError(`cannot initialize optional list element from non-optional value ${String(v)}`);
+          if (!isCelOptional(v)) return created(s, LIST_CREATE, celError(`cannot initialize optional list element from non-optional value ${String(v)}`));
           if (v.value !== undefined) out.push(v.value);
         } else out.push(v);
       }
@@ -539,11 +580,11 @@ export class Planner implements SlotCallPlanner {
       const vals: (CelValue | undefined)[] = [];
       for (const en of entries) {
         const k = en.k(s);
-        if (isCelError(k)) return k;
+        if (isCelError(k)) return created(s, MAP_CREATE, k);
         const v = en.v(s);
-        if (isCelError(v)) return v;
+        if (isCelError(v)) return created(s, MAP_CREATE, v);
         if (en.optional) {
-          if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
+          if (!isCelOptional(v)) return created(s, MAP_CREATE, celError(`cannot initialize optional entry from non-optional value`, id));
           vals.push(v.value);
         } else vals.push(v);
         keys.push(k);
@@ -567,10 +608,10 @@ export class Planner implements SlotCallPlanner {
       const m = new Map<string, CelValue>();
       for (const f of fields) {
         const v = f.v(s);
-        if (isCelError(v)) return v;
-        if (unknownText !== undefined && f === unknown) return celError(unknownText, id);
+        if (isCelError(v)) return created(s, STRUCT_CREATE, v);
+        if (unknownText !== undefined && f === unknown) return created(s, STRUCT_CREATE, celError(unknownText, id));
         if (f.optional) {
-          if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
+          if (!isCelOptional(v)) return created(s, STRUCT_CREATE, celError(`cannot initialize optional entry from non-optional value`, id));
           if (v.value === undefined) continue;
           m.set(f.name, v.value);
         } else m.set(f.name, v);

@@ -117,6 +117,11 @@ export interface CelEnvOptions {
    * list>` is a set lookup. Default: false.
    */
   optimize?: boolean;
+  /**
+   * Presence tests (`has()`, `.?f`, `[?k]`) on null and scalars are `no such key` errors instead of
+   * false / none (cel-go's `EnableErrorOnBadPresenceTest`; Kubernetes leaves it off). Default: false.
+   */
+  errorOnBadPresenceTest?: boolean;
   /** Libraries, in order (later rows replace earlier rows with the same overload id). Default: the standard library only. */
   libraries?: CelLibrary[];
   /** Per-evaluation cost limit (cel-go actual cost). Default: 1,000,000. */
