@@ -206,9 +206,10 @@ const arithmeticOps = new Map<string, ArithmeticOp>(
 
 /**
  * Standard arithmetic operator or comparison of call `e` on ints, doubles and (`+` and
- * comparisons) strings; other operands go to its generic path through `slot`/`slot2`.
+ * comparisons) strings; other operands go to its generic path through `slot`/`slot2`. `sized`: the
+ * call resolved to one overload, so strings cost by their size.
  */
-export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner): Ev {
+export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner, sized: boolean): Ev {
   // The closure keeps the operator's facts as one object (a smaller context per operator node).
   const o = arithmeticOps.get(e.fn)!;
   let rest: Ev | undefined;
@@ -226,11 +227,11 @@ export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, s
       return o.fastDouble(a, b);
     } else if (typeof a === "string" && typeof b === "string" && o.stringOp) {
       if (o.isAdd) {
-        s.cost += Math.ceil((a.length + b.length) * 0.1);
+        s.cost += sized ? Math.ceil((a.length + b.length) * 0.1) : 1;
         if (s.cost > s.limit) return celError(errText.costLimit, e.id, "cost_limit");
         return a + b;
       }
-      s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
+      s.cost += sized ? Math.ceil(Math.min(a.length, b.length) * 0.1) : 1;
       return o.fastDouble!(a as never, b as never);
     }
     s.slots[slot] = a;

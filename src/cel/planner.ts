@@ -386,7 +386,9 @@ export class Planner implements SlotCallPlanner {
         }
         const l = this.plan(acc, scope), r = this.plan(lit, scope);
         const slot = this.slotCount++, slot2 = this.slotCount++;
-        return arithmeticEv(e, l, r, slot, slot2, this);
+        // String `+` and comparisons cost by size only when resolved to one overload (cel-go keys it by overload id).
+        const sigs = this.staticOverloads?.get(id);
+        return arithmeticEv(e, l, r, slot, slot2, this, sigs === undefined || sigs.length === 1);
       }
       case CALL_STRING_PREDICATE: {
         if (!target || n !== 1) break;
@@ -442,8 +444,9 @@ export class Planner implements SlotCallPlanner {
       const a = s.slots[slot] as CelValue | CelError;
       if (kindOf(a) !== K.list) return (generic ??= this.planFunction(e, scope))(s);
       const v = elem(s);
-      if (isCelError(v)) return v;
+      // `@result` 1, the list literal 10, `+` 1 — charged when the element failed too.
       s.cost += 12;
+      if (isCelError(v)) return v;
       if (pushInPlace(a as CelList, v)) return a as CelList;
       // Not an accumulator yet (an AST whose init is no empty list): copy once into one the next
       // steps push into (the slot is private to the comprehension, `a` itself is left untouched).
@@ -492,6 +495,28 @@ export class Planner implements SlotCallPlanner {
     }
     const { all, d } = pair;
     const fn = e.fn;
+    // cel-go keys some costs by overload id: they apply only to a call resolved to one overload.
+    const sigs = this.staticOverloads?.get(id);
+    // (Without the checker's resolutions, as in an unchecked compile, every row costs as declared.)
+    const unique = sigs === undefined || sigs.length === 1;
+    /** The cost of running row `o` on `args` (before the call), or -1 when it is computed from the result. */
+    const costOf = (o: Overload, args: CelValue[]): number => {
+      if (o.costByOverload && !unique) return 1;
+      if (o.resultCost) return -1;
+      return o.cost ? 1 + o.cost(...args) : 1;
+    };
+    const run = (s: EvalState, o: Overload, args: CelValue[], call: () => CelValue | CelError): CelValue | CelError => {
+      const c = costOf(o, args);
+      if (c >= 0) {
+        s.cost += c;
+        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+        return label(call(), id);
+      }
+      const r = label(call(), id);
+      s.cost += 1 + o.resultCost!(r);
+      if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+      return r;
+    };
     if (n === 1) {
       const a0 = argEvs[0]!;
       return (s) => {
@@ -499,9 +524,12 @@ export class Planner implements SlotCallPlanner {
         if (isCelError(v0)) return failed(s, fn, [v0], v0);
         const o = d.resolve1(v0) ?? (d === all ? null : all.resolve1(v0));
         if (o === null) return failed(s, fn, [v0], celError(errText.noSuchOverload, id));
-        s.cost += o.cost ? 1 + o.cost(v0) : 1;
-        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
-        return label(invoke1(o, v0), id);
+        if (o.cost === undefined && o.resultCost === undefined) {
+          s.cost++;
+          if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+          return label(invoke1(o, v0), id);
+        }
+        return run(s, o, [v0], () => invoke1(o, v0));
       };
     }
     if (n === 2) {
@@ -513,27 +541,26 @@ export class Planner implements SlotCallPlanner {
         if (isCelError(v1)) return failed(s, fn, [v0, v1], v1);
         const o = d.resolve2(v0, v1) ?? (d === all ? null : all.resolve2(v0, v1));
         if (o === null) return failed(s, fn, [v0, v1], celError(errText.noSuchOverload, id));
-        s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
-        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
-        return label(invoke2(o, v0, v1), id);
+        if (o.cost === undefined && o.resultCost === undefined) {
+          s.cost++;
+          if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+          return label(invoke2(o, v0, v1), id);
+        }
+        return run(s, o, [v0, v1], () => invoke2(o, v0, v1));
       };
     }
     return (s) => {
       const vals: CelValue[] = new Array(n);
-      const seen: (CelValue | CelError)[] = new Array(n);
-      let err: CelError | undefined;
       for (let i = 0; i < n; i++) {
         const v = argEvs[i](s);
-        seen[i] = v;
-        if (isCelError(v)) err ??= v;
-        else vals[i] = v;
+        // cel-go stops at the first failing argument of a call of three or more; unless it was the
+        // last one, the call's arguments are not all there to be costed, and the call costs nothing.
+        if (isCelError(v)) return i === n - 1 ? failed(s, fn, [...vals.slice(0, i), v], v) : v;
+        vals[i] = v;
       }
-      if (err) return failed(s, fn, seen, err);
       const o = d.resolveN(vals) ?? (d === all ? null : all.resolveN(vals));
       if (o === null) return failed(s, fn, vals, celError(errText.noSuchOverload, id));
-      s.cost += o.cost ? 1 + o.cost(...vals) : 1;
-      if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
-      return label(invokeN(o, vals), id);
+      return run(s, o, vals, () => invokeN(o, vals));
     };
   }
 

@@ -49,6 +49,14 @@ export interface Overload {
    * computed from the arguments; omitted = no extra cost.
    */
   cost?: (...args: CelValue[]) => number;
+  /**
+   * The cost is keyed by overload id in cel-go (its own cost switch and the lists/sets trackers):
+   * it applies only when the checker resolved the call to this row alone; a call it could not
+   * resolve to one overload costs 1. Default: false (Kubernetes' estimator, keyed by function name).
+   */
+  costByOverload?: boolean;
+  /** Cost beyond 1 computed from the call's result instead of its arguments (cel-go trackers that read the result). */
+  resultCost?: (result: CelValue | CelError) => number;
 }
 
 /**

@@ -2,7 +2,7 @@
 // as a separate optional library: Kubernetes 1.36 leaves it out, the conformance env turns it on.
 import type { CelLibrary } from "../types.js";
 import { celError, celList, type CelError, type CelList } from "../values/index.js";
-import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
+import { T, fn, member, actualSize, traversal, codePoints, byOverload } from "./sig.js";
 import { traversalCost } from "./k8s-lists.js";
 import { formatString } from "./util-string-format.js";
 import { formatStringV2 } from "./strings-format-v2.js";
@@ -146,20 +146,20 @@ export const stringsLibrary: CelLibrary = {
     member("trim",        [S],          S,          (s: string) => s.replace(GO_SPACE, ""), sizeCost),
     member("join",        [T.list(S)],  S,          (l: CelList) => join(l), (l: CelList) => joinCost(l)),
     member("join",        [T.list(S), S], S,        join, joinCost),
-    fn("strings.quote",   [S],          S,          quote, sizeCost),
+    ...byOverload(fn("strings.quote", [S], S, quote, sizeCost)),
   ],
 };
 
 /** `format` as the strings extension's versions 1–3 implement it (the Kubernetes env; see strings-format-v2.ts). */
 export const stringsFormatV2Library: CelLibrary = {
   name: "strings-format-v2",
-  overloads: [member("format", [S, T.list(T.dyn)], S, formatStringV2, formatCost)],
+  overloads: byOverload(member("format", [S, T.list(T.dyn)], S, formatStringV2, formatCost)),
 };
 
 /** `format` as the cel-spec conformance tests expect it (version 4's formatter, conformance env only). */
 export const stringsFormatLibrary: CelLibrary = {
   name: "strings-format",
-  overloads: [member("format", [S, T.list(T.dyn)], S, formatString, formatCost)],
+  overloads: byOverload(member("format", [S, T.list(T.dyn)], S, formatString, formatCost)),
 };
 
 /** `reverse` of strings extension version 3 (optional: not in Kubernetes 1.36). */

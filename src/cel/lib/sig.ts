@@ -84,6 +84,17 @@ export function member<const A extends readonly CelType[], R extends CelType>(na
 }
 
 const utf8Encoder = new TextEncoder();
+/** Marks rows whose cost cel-go keys by overload id (see Overload.costByOverload). */
+export function byOverload(...rows: Overload[]): Overload[] {
+  for (const r of rows) r.costByOverload = true;
+  return rows;
+}
+/** A row whose cost (beyond 1) cel-go computes from the result (see Overload.resultCost). */
+export function withResultCost(row: Overload, cost: (result: CelValue | CelError) => number): Overload {
+  row.resultCost = cost;
+  return row;
+}
+
 /** Number of UTF-8 bytes of a string (Go's `len`). */
 export function utf8Length(s: string): number {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return utf8Encoder.encode(s).length;

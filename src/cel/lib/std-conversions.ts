@@ -6,7 +6,7 @@ import {
   parseDuration, formatTimestamp, formatDuration, celType, typeNameOf,
   type CelValue, type CelError, type CelUint, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
-import { T, fn, traversal } from "./sig.js";
+import { T, fn, traversal, byOverload } from "./sig.js";
 import { goFloatG } from "../../data/index.js";
 
 const utf8 = new TextEncoder();
@@ -65,11 +65,11 @@ export const stdConversions: Overload[] = [
   fn("string",    [T.uint],      T.string,    (v: CelUint) => v.value.toString()),
   fn("string",    [T.double],    T.string,    goFloatG),
   fn("string",    [T.bool],      T.string,    (v: boolean) => String(v)),
-  fn("string",    [T.bytes],     T.string,    bytesToString, (b: Uint8Array) => traversal(b.length)),
+  ...byOverload(fn("string", [T.bytes], T.string, bytesToString, (b: Uint8Array) => traversal(b.length))),
   fn("string",    [T.timestamp], T.string,    formatTimestamp),
   fn("string",    [T.duration],  T.string,    formatDuration),
   fn("bytes",     [T.bytes],     T.bytes,     (v: Uint8Array) => v),
-  fn("bytes",     [T.string],    T.bytes,     (s: string) => utf8.encode(s), strCost),
+  ...byOverload(fn("bytes", [T.string], T.bytes, (s: string) => utf8.encode(s), strCost)),
   fn("bool",      [T.bool],      T.bool,      (v: boolean) => v),
   fn("bool",      [T.string],    T.bool,      parseBool),
   fn("timestamp", [T.timestamp], T.timestamp, (v: CelTimestamp) => v),

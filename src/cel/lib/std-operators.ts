@@ -6,7 +6,7 @@ import {
   subtractTimestamps, appendInPlace, celEquals, compareValues, isCelError,
   type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
-import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
+import { T, fn, member, actualSize, traversal, codePoints, byOverload } from "./sig.js";
 import { listIndex, mapIndex } from "../values/access.js";
 import { concatLists } from "../values/list.js";
 
@@ -45,7 +45,7 @@ const stringish = (t: { kind: string }): boolean => t.kind === "string" || t.kin
 function comparisonRows(): Overload[] {
   const rows: Overload[] = [];
   for (const [name, impl] of [[op.less, lt], [op.lessEquals, le], [op.greater, gt], [op.greaterEquals, ge]] as const) {
-    for (const t of orderedTypes) rows.push(fn(name, [t, t], T.bool, impl, stringish(t) ? eqCost : undefined));
+    for (const t of orderedTypes) rows.push(...byOverload(fn(name, [t, t], T.bool, impl, stringish(t) ? eqCost : undefined)));
     for (const [a, b] of numericPairs) rows.push(fn(name, [a, b], T.bool, impl));
   }
   return rows;
@@ -67,8 +67,10 @@ export const stdOperators: Overload[] = [
   fn(op.add,      [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a + b)),
   fn(op.add,      [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value + b.value)),
   fn(op.add,      [T.double, T.double],       T.double,    (a: number, b: number) => a + b),
-  fn(op.add,      [T.string, T.string],       T.string,    (a: string, b: string) => a + b, strCost),
-  fn(op.add,      [T.bytes, T.bytes],         T.bytes,     concatBytes, bytesCost),
+  ...byOverload(
+    fn(op.add,    [T.string, T.string],       T.string,    (a: string, b: string) => a + b, strCost),
+    fn(op.add,    [T.bytes, T.bytes],         T.bytes,     concatBytes, bytesCost),
+  ),
   fn(op.add,      [L, L],                     L,           addList),
   fn(op.add,      [T.timestamp, T.duration],  T.timestamp, tsPlus),
   fn(op.add,      [T.duration, T.timestamp],  T.timestamp, (d: CelDuration, t: CelTimestamp) => tsPlus(t, d)),
@@ -97,7 +99,7 @@ export const stdOperators: Overload[] = [
   fn(op.equals,   [T.A, T.A],                 T.bool,      (a: CelValue, b: CelValue) => celEquals(a, b), eqCost),
   fn(op.notEquals, [T.A, T.A],                T.bool,      (a: CelValue, b: CelValue) => !celEquals(a, b), eqCost),
   ...comparisonRows(),
-  fn(op.in,       [T.A, L],                   T.bool,      inList, (_x: CelValue, l: CelList) => l.size() - 1),
+  ...byOverload(fn(op.in, [T.A, L],           T.bool,      inList, (_x: CelValue, l: CelList) => l.size() - 1)),
   fn(op.in,       [T.A, M],                   T.bool,      (x: CelValue, m: CelMap) => m.has(x)),
   fn(op.index,    [L, T.int],                 T.A,         listIndex),
   fn(op.index,    [L, T.uint],                T.A,         listIndex),
