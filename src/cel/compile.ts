@@ -25,7 +25,7 @@ export type CompileErrorCode = "syntax" | "type" | "program";
 /** Result of compile. */
 export type CompileResult =
   | { ok: true; program: Program; type: CelType; parsed: ParsedExpr }
-  | { ok: false; code: CompileErrorCode; message: string };
+  | { ok: false; code: CompileErrorCode; message: string; /** The checked type (a `program` failure only). */ type?: CelType };
 
 const macroCache = new WeakMap<CelEnv, readonly Macro[]>();
 function macrosOf(env: CelEnv): readonly Macro[] {
@@ -49,6 +49,6 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
     overloads = c.overloads;
   }
   const p = planChecked(env, r.parsed, overloads);
-  if ("error" in p) return { ok: false, code: "program", message: p.error.message };
+  if ("error" in p) return { ok: false, code: "program", message: p.error.message, type };
   return { ok: true, program: p.program, type, parsed: r.parsed };
 }

@@ -83,7 +83,7 @@ export class Parser {
   /** Parses `expr EOF`; syntax errors go to `issues`; undefined if the parse was abandoned. */
   parse(): Expr | undefined {
     try {
-      const e = this.expr();
+      const e = this.expr(true);
       if (this.la() !== T.EOF) this.matchInline(T.EOF);
       return e;
     } catch (err) {
@@ -235,7 +235,12 @@ export class Parser {
     return 2 * this.pos - 1;
   }
 
-  private expr(): Expr {
+  /**
+   * `expr` (`tail`: the expression runs to the end of the input, as the whole expression and its
+   * else branches do: a `:` that cannot be repaired then fails the rule and, as ANTLR recovers to
+   * the rule's follow set {EOF}, the rest of the input is skipped without further reports).
+   */
+  private expr(tail = false): Expr {
     this.enter(R_EXPR);
     const start = this.pos;
     const cond = this.logicOr();
@@ -247,8 +252,15 @@ export class Parser {
     const b = this.b;
     const opId = b.id(this.t.start(q));
     const t = this.logicOr();
+    if (tail && this.la() !== T.COLON && this.lak(2) !== T.COLON && !operandFirst.includes(this.la())) {
+      this.countRecovery();
+      this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.COLON])}`);
+      while (this.la() !== T.EOF) this.pos++;
+      this.exit(R_EXPR);
+      return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, t]));
+    }
     this.matchInline(T.COLON, operandFirst);
-    const f = this.expr();
+    const f = this.expr(tail);
     this.exit(R_EXPR);
     return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, f]));
   }

@@ -12,13 +12,14 @@ import {
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelOptional,
 } from "./values/index.js";
 import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
-import { selectField } from "./values/access.js";
+import { selectField, goTypeOf } from "./values/access.js";
 import {
   label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
 import { failedCallCost } from "./plan-call-cost.js";
+import { compileRegex } from "./lib/util-regex.js";
 import { CONVERSIONS, allConstant, constantEv, constantOf, evaluateNow, markConstant, setMembershipEv } from "./plan-fold.js";
 import { getKey, isObject } from "../data/index.js";
 import { qualifiedFunctionSuffixes } from "./check/builtins.js";
@@ -142,15 +143,16 @@ function callCodeOf(env: CelEnv, fn: string): number {
 }
 
 const dottedRootsCache = new WeakMap<CelEnv, ReadonlySet<string>>();
-/** First segments of the env's dotted variable names and of the dotted type identifiers. */
+/** First segments of the env's dotted variable names and type names (standard, library, declared, resolved). */
 function dottedRoots(env: CelEnv): ReadonlySet<string> {
   let roots = dottedRootsCache.get(env);
   if (!roots) {
     const set = new Set<string>();
-    for (const n of [...env.variables.keys(), ...Object.keys(TYPE_IDENTS)]) {
+    for (const n of [...env.variables.keys(), ...Object.keys(TYPE_IDENTS), ...env.typeIdents, ...env.types.keys()]) {
       const dot = n.indexOf(".");
       if (dot >= 0) set.add(n.slice(0, dot));
     }
+    for (const r of env.options.resolveType?.roots ?? []) set.add(r);
     dottedRootsCache.set(env, (roots = set));
   }
   return roots;
@@ -185,6 +187,11 @@ export class Planner implements SlotCallPlanner {
     let m = callCodes.get(env);
     if (!m) callCodes.set(env, (m = new Map()));
     this.calls = m;
+  }
+
+  /** Whether qualified name `q` names a type (standard, a library's opaque type, or a declared object type). */
+  private namesType(q: string): boolean {
+    return TYPE_IDENTS[q] !== undefined || this.env.typeIdents.has(q) || this.env.resolveType(q) !== undefined;
   }
 
   /** The call code of `fn` (cached per env). */
@@ -233,8 +240,14 @@ export class Planner implements SlotCallPlanner {
       return slotEv(slot);
     }
     if (!this.env.variables.has(name)) {
-      const typeName = TYPE_IDENTS[name] ?? (this.env.resolveType(name) ? name : undefined);
+      const typeName = TYPE_IDENTS[name] ?? (this.env.typeIdents.has(name) ? name : undefined);
       if (typeName !== undefined) return constantEv(celType(typeName));
+      // An object type names no value: cel-go fails the program (`reference to undefined type`).
+      if (this.env.resolveType(name)) {
+        const err = celError(`reference to undefined type: ${name}`, id);
+        this.programError ??= err;
+        return constantEv(err);
+      }
     }
     return (s) => {
       s.cost++;
@@ -273,7 +286,7 @@ export class Planner implements SlotCallPlanner {
     const qualify = this.mayQualify(e);
     if (!e.testOnly && qualify) {
       const q = this.qualifiedName(e, scope);
-      if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) return this.planIdent(e.id, q, scope);
+      if (q !== undefined && (this.env.variables.has(q) || this.namesType(q))) return this.planIdent(e.id, q, scope);
     }
     const { field, id } = e;
     if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
@@ -282,7 +295,7 @@ export class Planner implements SlotCallPlanner {
     let base: Expr = e.operand;
     while (base.kind === "select" && !base.testOnly) {
       const q = qualify ? this.qualifiedName(base, scope) : undefined;
-      if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) break;
+      if (q !== undefined && (this.env.variables.has(q) || this.namesType(q))) break;
       n++;
       base = base.operand;
     }
@@ -482,6 +495,12 @@ export class Planner implements SlotCallPlanner {
     const member = e.target !== undefined;
     const argEvs = plannedArgs ?? this.planArgs(e, scope, plannedTarget);
     const n = argEvs.length;
+    const regexAt = this.env.regexArgs.get(e.fn);
+    if (this.optimize && regexAt !== undefined && regexAt < n) {
+      const pattern = constantOf(argEvs[regexAt]!);
+      const compiled = typeof pattern === "string" ? compileRegex(pattern) : undefined;
+      if (typeof compiled === "string") this.programError ??= celError(compiled, id);
+    }
     const pair = this.dispatchers(e, member, n);
     if (pair === undefined) {
       const what = `${e.fn}`;
@@ -694,7 +713,11 @@ export class Planner implements SlotCallPlanner {
       const r = range(s);
       if (isCelError(r)) return r;
       const rk = kindOf(r);
-      if (rk !== K.list && rk !== K.map) return celError(`expected iterable type`, id);
+      if (rk !== K.list && rk !== K.map) {
+        // cel-go's texts name the Go type of the value (types.Int, types.Null, …).
+        const goType = goTypeOf(r);
+        return celError(twoVar ? `unsupported comprehension range type: ${goType}` : `got '${goType}', expected iterable type`, id);
+      }
       let accu = accuInit(s);
       const ak = kindOf(accu);
       if (ak === K.list && (accu as CelList).size() === 0) accu = mutableList();

@@ -107,6 +107,14 @@ export interface CelLibrary {
   name: string;
   overloads: Overload[];
   types?: Record<string, ObjectTypeDecl>;
+  /** Opaque type names usable as type identifiers (`net.IP`, so `type(ip(x)) == net.IP`). Default: none. */
+  typeIdents?: readonly string[];
+  /**
+   * Functions taking an RE2 pattern, with the pattern's position (receiver first): a constant pattern
+   * is compiled when planned, and one that does not compile fails the program (cel-go's regex
+   * optimisation). Default: none.
+   */
+  regexArgs?: Readonly<Record<string, number>>;
 }
 
 /** Options of an environment (immutable once built). */

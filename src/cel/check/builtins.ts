@@ -75,6 +75,7 @@ export function typeIdentType(env: CelEnv, name: string): CelType | undefined {
   if (hit !== undefined) return hit ?? undefined;
   let t: CelType | undefined;
   if (name === "optional_type" && hasOptionals(env)) t = optionalTypeIdent;
+  else if (env.typeIdents.has(name)) t = typeOf({ kind: "opaque", name });
   else t = env.resolveType(name) ? typeOf({ kind: "object", name }) : undefined;
   if (perEnv.size < CACHE_LIMIT) perEnv.set(name, t ?? null);
   return t;
@@ -213,6 +214,7 @@ export function qualifiedRoots(env: CelEnv): ReadonlySet<string> {
     };
     for (const n of env.variables.keys()) add(n);
     for (const n of env.types.keys()) add(n);
+    for (const n of env.typeIdents) add(n);
     for (const n of stdTypeIdents.keys()) add(n);
     rootsCache.set(env, (roots = set));
   }

@@ -2,7 +2,7 @@
 // as a separate optional library: Kubernetes 1.36 leaves it out, the conformance env turns it on.
 import type { CelLibrary } from "../types.js";
 import { celError, celList, type CelError, type CelList } from "../values/index.js";
-import { T, fn, member, actualSize, traversal, codePoints, byOverload } from "./sig.js";
+import { T, fn, member, actualSize, traversal, codePoints, byOverload, utf8Length } from "./sig.js";
 import { traversalCost } from "./k8s-lists.js";
 import { formatString } from "./util-string-format.js";
 import { formatStringV2 } from "./strings-format-v2.js";
@@ -16,11 +16,13 @@ function charAt(s: string, i: bigint): string | CelError {
   if (i < 0n || i > BigInt(r.length)) return outOfRange(i);
   return i === BigInt(r.length) ? "" : r[Number(i)];
 }
+// As cel-go v0.26: an empty substring is found at the offset as given (even past the end or
+// negative); an offset past the end finds nothing; a negative one is an error.
 function indexOf(s: string, sub: string, offset = 0n): bigint | CelError {
+  if (sub === "") return offset;
   if (offset < 0n) return outOfRange(offset);
   const r = runes(s);
   const off = Number(offset);
-  if (sub === "") return BigInt(Math.min(off, r.length));
   const sr = runes(sub);
   if (off >= r.length) return -1n;
   outer: for (let i = off; i < r.length - (sr.length - 1); i++) {
@@ -33,12 +35,12 @@ function lastIndexOf(s: string, sub: string, offset?: bigint): bigint | CelError
   const r = runes(s);
   if (offset === undefined) {
     if (sub === "") return BigInt(r.length);
-    if (s.length < sub.length) return -1n;
+    if (utf8Length(s) < utf8Length(sub)) return -1n;
     offset = BigInt(r.length - 1);
   }
+  if (sub === "") return offset;
   if (offset < 0n) return outOfRange(offset);
   let off = Number(offset);
-  if (sub === "") return BigInt(Math.min(off, r.length));
   const sr = runes(sub);
   if (off >= r.length) return -1n;
   if (off > r.length - sr.length) off = r.length - sr.length;

@@ -115,6 +115,7 @@ const regexCost = (s: string, re: string): number => Math.ceil((1 + actualSize(s
 /** Kubernetes regex library. */
 export const k8sRegexLibrary: CelLibrary = {
   name: "kubernetes.regex",
+  regexArgs: { find: 1, findAll: 1 },
   overloads: [
     member("find",    [T.string, T.string],        T.string,         find, regexCost),
     member("findAll", [T.string, T.string],        T.list(T.string), (s: string, re: string) => findAll(s, re), regexCost),

@@ -26,6 +26,11 @@ const uMod = (a: CelUint, b: CelUint): CelUint | CelError => (b.value === 0n ? c
 const tsPlus = (t: CelTimestamp, d: CelDuration): CelTimestamp | CelError => addTimestamp(t, d.nanos);
 const tsMinus = (t: CelTimestamp, d: CelDuration): CelTimestamp | CelError => addTimestamp(t, -d.nanos);
 const negInt = (a: bigint): bigint | CelError => checkedInt(-a);
+/** Duration arithmetic: past int64 nanoseconds cel-go reports `integer overflow`. */
+const durationOf = (n: bigint): CelDuration | CelError => {
+  const c = checkedInt(n);
+  return typeof c === "bigint" ? celDuration(c) : c;
+};
 const strCost = (a: string, b: string): number => traversal(actualSize(a) + actualSize(b));
 const bytesCost = (a: Uint8Array, b: Uint8Array): number => traversal(a.length + b.length);
 const eqCost = (a: CelValue, b: CelValue): number => traversal(Math.min(actualSize(a), actualSize(b)));
@@ -74,13 +79,13 @@ export const stdOperators: Overload[] = [
   fn(op.add,      [L, L],                     L,           addList),
   fn(op.add,      [T.timestamp, T.duration],  T.timestamp, tsPlus),
   fn(op.add,      [T.duration, T.timestamp],  T.timestamp, (d: CelDuration, t: CelTimestamp) => tsPlus(t, d)),
-  fn(op.add,      [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => celDuration(a.nanos + b.nanos)),
+  fn(op.add,      [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => durationOf(a.nanos + b.nanos)),
   fn(op.subtract, [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a - b)),
   fn(op.subtract, [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value - b.value)),
   fn(op.subtract, [T.double, T.double],       T.double,    (a: number, b: number) => a - b),
   fn(op.subtract, [T.timestamp, T.timestamp], T.duration,  subtractTimestamps),
   fn(op.subtract, [T.timestamp, T.duration],  T.timestamp, tsMinus),
-  fn(op.subtract, [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => celDuration(a.nanos - b.nanos)),
+  fn(op.subtract, [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => durationOf(a.nanos - b.nanos)),
   fn(op.multiply, [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a * b)),
   fn(op.multiply, [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value * b.value)),
   fn(op.multiply, [T.double, T.double],       T.double,    (a: number, b: number) => a * b),
@@ -102,8 +107,6 @@ export const stdOperators: Overload[] = [
   ...byOverload(fn(op.in, [T.A, L],           T.bool,      inList, (_x: CelValue, l: CelList) => l.size() - 1)),
   fn(op.in,       [T.A, M],                   T.bool,      (x: CelValue, m: CelMap) => m.has(x)),
   fn(op.index,    [L, T.int],                 T.A,         listIndex),
-  fn(op.index,    [L, T.uint],                T.A,         listIndex),
-  fn(op.index,    [L, T.double],              T.A,         listIndex),
   fn(op.index,    [M, T.A],                   T.B,         mapIndex),
   fn("size",      [T.string],                 T.int,       (s: string) => BigInt(codePoints(s))),
   member("size",  [T.string],                 T.int,       (s: string) => BigInt(codePoints(s))),

@@ -96,6 +96,16 @@ export function testField(v: CelValue, field: string, strict = false): CelValue 
   return r === undefined ? false : isCelError(r) ? r : true;
 }
 
+const GO_TYPES: Readonly<Record<number, string>> = {
+  [K.bool]: "types.Bool", [K.int]: "types.Int", [K.uint]: "types.Uint", [K.double]: "types.Double", [K.string]: "types.String",
+  [K.bytes]: "types.Bytes", [K.null]: "types.Null", [K.timestamp]: "types.Timestamp", [K.duration]: "types.Duration",
+  [K.type]: "*types.Type", [K.optional]: "*types.Optional",
+};
+/** The Go type cel-go holds a CEL value in (as its `%T` errors print it); library and object values by their CEL name. */
+export function goTypeOf(v: CelValue): string {
+  return GO_TYPES[kindOf(v)] ?? typeNameOf(v);
+}
+
 /** cel-go's text for a qualifier value it cannot use (`invalid qualifier type: <Go type>`), else undefined. */
 export function invalidQualifier(i: CelValue): CelError | undefined {
   let goType: string;

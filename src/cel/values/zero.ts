@@ -6,7 +6,7 @@ import type { CelList } from "./list.js";
 import type { CelMap } from "./map.js";
 import type { CelObject } from "./object.js";
 import type { CelOptional } from "./misc.js";
-import type { CelDuration, CelTimestamp } from "./time.js";
+import { MIN_UNIX, type CelDuration, type CelTimestamp } from "./time.js";
 
 /** True when `v` is its type's zero value (cel-go IsZeroValue). */
 export function isZeroValue(v: CelValue): boolean {
@@ -21,7 +21,7 @@ export function isZeroValue(v: CelValue): boolean {
     case K.list: return (v as CelList).size() === 0;
     case K.map: return (v as CelMap).size() === 0;
     case K.duration: return (v as CelDuration).nanos === 0n;
-    case K.timestamp: return (v as CelTimestamp).sec === 0 && (v as CelTimestamp).nanos === 0;
+    case K.timestamp: return (v as CelTimestamp).sec === MIN_UNIX && (v as CelTimestamp).nanos === 0; // Go's zero time
     case K.object: return (v as CelObject).fieldNames().length === 0;
     case K.optional: return (v as CelOptional).value === undefined;
     default: return false;

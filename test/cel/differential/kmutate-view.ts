@@ -122,7 +122,10 @@ function objectJson(o: CelObject): JsonValue {
 export function kmutateOutcome(c: DiffCase): DiffOutcome {
   const env = envFor(c.mutation === true);
   const compiled = compile(env, c.expr);
-  if (!compiled.ok) return { ok: false, error: compiled.message, phase: compiled.code === "program" ? "program" : "compile" };
+  if (!compiled.ok) {
+    if (compiled.code !== "program") return { ok: false, error: compiled.message, phase: "compile" };
+    return { ok: false, error: compiled.message, phase: "program", ...(compiled.type ? { type: typeText(compiled.type) } : {}) };
+  }
   const type = typeText(compiled.type);
   const act: Record<string, CelValue> = {};
   if (c.object !== undefined) act.object = fromJson(c.object);

@@ -55,6 +55,7 @@ const containsCIDRCost = (c: CV): number => Math.ceil(2 * cidrSize(c) * 0.1) + M
 /** The IP library table. */
 export const ipLibrary: CelLibrary = {
   name: "kubernetes.net.ip",
+  typeIdents: [IP_TYPE],
   overloads: [
     fn("ip",                       [T.string], IP,       (s: string) => toIP(s), strCost),
     fn("isIP",                     [T.string], T.bool,   (s: string) => !("error" in parseK8sIP(s)), strCost),
@@ -72,6 +73,7 @@ export const ipLibrary: CelLibrary = {
 /** The CIDR library table. */
 export const cidrLibrary: CelLibrary = {
   name: "kubernetes.net.cidr",
+  typeIdents: [CIDR_TYPE],
   overloads: [
     fn("cidr",                 [T.string],     CI,       (s: string) => toCIDR(s), strCost),
     fn("isCIDR",               [T.string],     T.bool,   (s: string) => !("error" in parseK8sCIDR(s)), strCost),
