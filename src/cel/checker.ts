@@ -213,7 +213,7 @@ export class Checker {
       return undefined;
     }
     if (Object.prototype.hasOwnProperty.call(decl.fields, field)) return decl.fields[field];
-    if (decl.open) return DYN;
+    if (decl.open || decl.otherFieldsUntyped) return DYN;
     this.error(id, `undefined field '${field}'`);
     return undefined;
   }
@@ -416,8 +416,14 @@ export class Checker {
 
   private checkStructField(f: StructField, typeName: string): void {
     this.check(f.value);
-    const fieldType = this.fieldType(f.id, typeName, f.field) ?? ERROR;
+    const decl = this.env.resolveType(typeName);
     let valType = this.typeOf(f.value);
+    if (decl?.otherFieldsUntyped && !decl.open && !Object.prototype.hasOwnProperty.call(decl.fields, f.field)) {
+      if (f.optional) valType = this.optionalEntry(f.value, valType);
+      this.error(f.id, `expected type of field '${f.field}' is '' but provided type is '${formatCelType(valType)}'`);
+      return;
+    }
+    const fieldType = this.fieldType(f.id, typeName, f.field) ?? ERROR;
     if (f.optional) valType = this.optionalEntry(f.value, valType);
     if (!this.assignable(fieldType, valType)) {
       this.error(f.id, `expected type of field '${f.field}' is '${formatCelType(fieldType)}' but provided type is '${formatCelType(valType)}'`);

@@ -54,6 +54,8 @@ function expecting(types: readonly TokenType[]): string {
 export class Parser {
   private pos = 0;
   private recovering = false;
+  /** How many rules being parsed may be followed by `:` (a conditional's middle operand, a map key). */
+  private colonContexts = 0;
   private lastErrorIndex = -1;
   private recoveries = 0;
   private reports = 0;
@@ -83,7 +85,7 @@ export class Parser {
   /** Parses `expr EOF`; syntax errors go to `issues`; undefined if the parse was abandoned. */
   parse(): Expr | undefined {
     try {
-      const e = this.expr(true);
+      const e = this.expr();
       if (this.la() !== T.EOF) this.matchInline(T.EOF);
       return e;
     } catch (err) {
@@ -182,7 +184,8 @@ export class Parser {
     this.countRecovery();
     if (this.lastErrorIndex === this.pos && this.la() !== T.EOF) this.pos++;
     this.lastErrorIndex = this.pos;
-    while (this.la() !== T.EOF && !follow.includes(this.la()) && !exprFollow.includes(this.la())) this.pos++;
+    const colon = this.colonContexts > 0;
+    while (this.la() !== T.EOF && !follow.includes(this.la()) && !(exprFollow.includes(this.la()) && (colon || this.la() !== T.COLON))) this.pos++;
   }
   /** `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery; -1 when missing. */
   private matchInline(type: TokenType, after: readonly TokenType[] = NO_TOKENS): number {
@@ -236,11 +239,12 @@ export class Parser {
   }
 
   /**
-   * `expr` (`tail`: the expression runs to the end of the input, as the whole expression and its
-   * else branches do: a `:` that cannot be repaired then fails the rule and, as ANTLR recovers to
-   * the rule's follow set {EOF}, the rest of the input is skipped without further reports).
+   * `expr`. A conditional's `:` that cannot be repaired fails the rule, as in ANTLR: the parser
+   * resyncs to the follow sets of the rules it is in (`:` only inside a conditional's middle operand
+   * or a map key) and returns without parsing an else branch, further reports held back until a
+   * token is matched again.
    */
-  private expr(tail = false): Expr {
+  private expr(): Expr {
     this.enter(R_EXPR);
     const start = this.pos;
     const cond = this.logicOr();
@@ -251,16 +255,18 @@ export class Parser {
     const q = this.consume();
     const b = this.b;
     const opId = b.id(this.t.start(q));
+    this.colonContexts++;
     const t = this.logicOr();
-    if (tail && this.la() !== T.COLON && this.lak(2) !== T.COLON && !operandFirst.includes(this.la())) {
+    this.colonContexts--;
+    if (this.la() !== T.COLON && this.lak(2) !== T.COLON && !operandFirst.includes(this.la())) {
       this.countRecovery();
       this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.COLON])}`);
-      while (this.la() !== T.EOF) this.pos++;
+      this.recover(NO_TOKENS);
       this.exit(R_EXPR);
       return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, t]));
     }
     this.matchInline(T.COLON, operandFirst);
-    const f = this.expr(tail);
+    const f = this.expr();
     this.exit(R_EXPR);
     return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, f]));
   }
@@ -587,7 +593,9 @@ export class Parser {
         // cel-go's builder numbers the entry (at its colon) before its key.
         const mark = b.mark();
         const entryId = b.reserveId();
+        this.colonContexts++;
         const key = this.expr();
+        this.colonContexts--;
         const col = this.matchInline(T.COLON, operandFirst);
         if (col < 0) {
           b.rollback(mark);

@@ -1,9 +1,9 @@
-// What cel-go charges for a call whose function did not run: an argument was an error, or no
-// overload matched the argument values. Its cost tracker observes every call after evaluation and
-// sizes an error as 1, so most such calls cost 1; the exceptions are the formulas that read a
-// well-formed argument (list membership, regex matching, `contains`, `format`).
+// What cel-go does for a call whose function did not run: an argument was an error, or no overload
+// matched the argument values. Its cost tracker observes every call after evaluation and sizes an
+// error as 1, so most such calls cost 1; the exceptions are the formulas that read a well-formed
+// argument (list membership, regex matching, `contains`, `format`). And the no-overload error text.
 import { op } from "./operators.js";
-import { K, kindOf, isCelError, type CelValue, type CelError, type CelList, type CelMap } from "./values/index.js";
+import { K, kindOf, typeNameOf, celError, errText, isCelError, type CelValue, type CelError, type CelList, type CelMap } from "./values/index.js";
 
 /** cel-go's actualSize: string code points, bytes, list and map sizes; 1 for anything else (errors too). */
 function sizeOf(v: CelValue | CelError): number {
@@ -27,4 +27,32 @@ export function failedCallCost(fn: string, args: readonly (CelValue | CelError)[
     case "format": return Math.ceil(sizeOf(args[0]!) * 0.1);
     default: return 1;
   }
+}
+
+/** Kinds of first operand that have the trait a standard operator needs (else: `no such overload: <op>`). */
+const TRAIT_KINDS: Readonly<Record<string, readonly number[]>> = {
+  [op.less]: [K.bool, K.int, K.uint, K.double, K.string, K.bytes, K.timestamp, K.duration],
+  [op.lessEquals]: [K.bool, K.int, K.uint, K.double, K.string, K.bytes, K.timestamp, K.duration],
+  [op.greater]: [K.bool, K.int, K.uint, K.double, K.string, K.bytes, K.timestamp, K.duration],
+  [op.greaterEquals]: [K.bool, K.int, K.uint, K.double, K.string, K.bytes, K.timestamp, K.duration],
+  [op.add]: [K.int, K.uint, K.double, K.string, K.bytes, K.list, K.timestamp, K.duration],
+  [op.subtract]: [K.int, K.uint, K.double, K.timestamp, K.duration],
+  [op.multiply]: [K.int, K.uint, K.double],
+  [op.divide]: [K.int, K.uint, K.double],
+  [op.modulo]: [K.int, K.uint],
+  size: [K.string, K.bytes, K.list, K.map],
+};
+/** Standard functions dispatched through value traits: their mismatches read `no such overload`. */
+const PLAIN: ReadonlySet<string> = new Set([op.negate, op.logicalNot, op.in, op.equals, op.notEquals, "contains", "startsWith", "endsWith", "matches"]);
+
+/**
+ * cel-go's error for call `fn` when no overload takes its argument values: `no such overload` for the
+ * standard operators (`no such overload: <op>` when the first operand lacks the operator's trait),
+ * `no such overload: <fn>(<argument types>)` for every other function.
+ */
+export function noOverloadError(fn: string, args: readonly CelValue[], id: number): CelError {
+  const kinds = TRAIT_KINDS[fn];
+  if (kinds) return celError(kinds.includes(kindOf(args[0]!)) && fn !== "size" ? errText.noSuchOverload : `no such overload: ${fn}`, id);
+  if (PLAIN.has(fn)) return celError(errText.noSuchOverload, id);
+  return celError(`no such overload: ${fn}(${args.map(typeNameOf).join(", ")})`, id);
 }

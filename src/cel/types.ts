@@ -77,6 +77,15 @@ export interface ObjectTypeDecl {
   presentWhenNonZero?: readonly string[];
   /** Error texts for a field a closed type lacks (seen at runtime only without type-checking, or through `dyn`). Default: `no such key: <f>` for all three. */
   unknownField?: UnknownFieldTexts;
+  /**
+   * The checker sees every other field of a closed type as declared with no type (Kubernetes'
+   * JSONPatch provider): selecting it checks (as `dyn`) and fails at runtime with `unknownField`'s
+   * text; no value can be assigned to it (`expected type of field 'f' is ''`). Default: false
+   * (`undefined field 'f'`).
+   */
+  otherFieldsUntyped?: boolean;
+  /** Whether an object with no field set is its type's zero value (`optional.ofNonZeroValue`). Default: true. */
+  emptyIsZero?: boolean;
 }
 
 /** Error texts for a field a closed object type lacks, each followed by the field name. */

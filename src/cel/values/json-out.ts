@@ -7,6 +7,7 @@ import type { CelList } from "./list.js";
 import { jsonOfList } from "./list.js";
 import { jsonOfMap, type CelMap } from "./map.js";
 import type { CelObject } from "./object.js";
+import type { CelOptional } from "./misc.js";
 import type { CelUint } from "./uint.js";
 import { formatDuration, formatTimestamp, type CelDuration, type CelTimestamp } from "./time.js";
 
@@ -68,9 +69,11 @@ export function toJson(v: CelValue): JsonValue | CelError {
       const o = v as CelObject;
       const out: JsonObject = {};
       for (const f of o.fieldNames()) {
-        const fv = o.get(f);
-        if (fv === undefined) continue;
-        if (isCelError(fv)) return fv;
+        const set = o.get(f);
+        if (set === undefined) continue;
+        if (isCelError(set)) return set;
+        // An optional field value converts as its value, or null without one (cel-go's native conversion).
+        const fv = kindOf(set) === K.optional ? ((set as CelOptional).value ?? null) : set;
         const e = toJson(fv);
         if (isCelError(e)) return e;
         setKey(out, f, e);

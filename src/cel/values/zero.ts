@@ -22,7 +22,7 @@ export function isZeroValue(v: CelValue): boolean {
     case K.map: return (v as CelMap).size() === 0;
     case K.duration: return (v as CelDuration).nanos === 0n;
     case K.timestamp: return (v as CelTimestamp).sec === MIN_UNIX && (v as CelTimestamp).nanos === 0; // Go's zero time
-    case K.object: return (v as CelObject).fieldNames().length === 0;
+    case K.object: return (v as CelObject).decl.emptyIsZero !== false && (v as CelObject).fieldNames().length === 0;
     case K.optional: return (v as CelOptional).value === undefined;
     default: return false;
   }

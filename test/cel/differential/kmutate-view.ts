@@ -113,7 +113,8 @@ function objectJson(o: CelObject): JsonValue {
   }
   for (const f of o.fieldNames()) {
     const x = o.get(f);
-    if (x !== undefined && !isCelError(x)) out[f] = oracleJson(x);
+    // As kmutate's toJson (and cel-go's native conversion): an optional field is its value, or null.
+    if (x !== undefined && !isCelError(x)) out[f] = oracleJson(kindOf(x) === K.optional ? ((x as CelOptional).value ?? null) : x);
   }
   return out;
 }

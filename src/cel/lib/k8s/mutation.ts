@@ -23,6 +23,8 @@ export const jsonPatchType: ObjectTypeDecl = {
   zeroValues: { op: "", path: "", from: "", value: null },
   presentWhenNonZero: ["op", "path", "from"],
   unknownField: { construct: "unexpected JSONPatchType field: ", select: "unsupported indexer: ", test: "unsupported field: " },
+  otherFieldsUntyped: true,
+  emptyIsZero: false,
 };
 
 /** `jsonpatch.escapeKey` (`~` → `~0`, `/` → `~1`) and the `JSONPatch` type: mutation expressions only. */

@@ -1,7 +1,7 @@
 // Kubernetes IP and CIDR libraries (kubernetes.net.ip, kubernetes.net.cidr, 1.36): one row per
 // overload, opaque types `net.IP` and `net.CIDR`, costs as the apiserver's cost estimator charges.
 import type { CelLibrary } from "../../types.js";
-import { celError, celOpaque, type CelOpaque, type CelError } from "../../values/index.js";
+import { celError, celOpaque, errText, type CelOpaque, type CelError } from "../../values/index.js";
 import { T, fn, member, actualSize, traversal } from "../sig.js";
 import {
   parseK8sIP, ipToString, ipFamily, ipEqual, ipIsUnspecified, ipIsLoopback, ipIsLinkLocalMulticast,
@@ -39,7 +39,8 @@ function isCanonical(s: string): boolean | CelError {
 }
 function containsIPString(c: CV, s: string): boolean | CelError {
   const a = parseK8sIP(s);
-  return "error" in a ? celError(a.error) : cidrContainsIP(c.value, a);
+  // The library hands the parse failure to the IP overload, which finds no IP: `no such overload`.
+  return "error" in a ? celError(errText.noSuchOverload) : cidrContainsIP(c.value, a);
 }
 function containsCIDRString(c: CV, s: string): boolean | CelError {
   const o = parseK8sCIDR(s);
