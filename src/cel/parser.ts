@@ -28,6 +28,9 @@ const exprFollow: readonly TokenType[] = [
   ...relOps, ...mulOps, ...addOps, T.DOT, T.LBRACKET,
 ];
 
+/** `exprFollow` outside a conditional's middle operand and a map key, where nothing is followed by `:`. */
+const exprFollowNoColon: readonly TokenType[] = exprFollow.filter((t) => t !== T.COLON);
+
 const errorReportingLimit = 100;
 const NO_TOKENS: readonly TokenType[] = [];
 
@@ -526,7 +529,8 @@ export class Parser {
       case T.LPAREN: {
         this.consume();
         const e = this.expr();
-        this.matchInline(T.RPAREN);
+        // A missing `)` is conjured when the next token may follow it (ANTLR's single-token insertion).
+        this.matchInline(T.RPAREN, this.colonContexts > 0 ? exprFollow : exprFollowNoColon);
         return e;
       }
       case T.LBRACKET:

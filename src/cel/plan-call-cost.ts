@@ -3,18 +3,12 @@
 // error as 1, so most such calls cost 1; the exceptions are the formulas that read a well-formed
 // argument (list membership, regex matching, `contains`, `format`). And the no-overload error text.
 import { op } from "./operators.js";
-import { K, kindOf, typeNameOf, celError, errText, isCelError, type CelValue, type CelError, type CelList, type CelMap } from "./values/index.js";
+import { K, kindOf, typeNameOf, celError, errText, isCelError, type CelValue, type CelError } from "./values/index.js";
+import { actualSize } from "./lib/sig.js";
 
-/** cel-go's actualSize: string code points, bytes, list and map sizes; 1 for anything else (errors too). */
+/** cel-go's actualSize (errors count 1; see lib/sig.ts `actualSize`). */
 function sizeOf(v: CelValue | CelError): number {
-  if (isCelError(v)) return 1;
-  switch (kindOf(v)) {
-    case K.string: return [...(v as string)].length;
-    case K.bytes: return (v as Uint8Array).length;
-    case K.list: return (v as CelList).size();
-    case K.map: return (v as CelMap).size();
-    default: return 1;
-  }
+  return isCelError(v) ? 1 : actualSize(v);
 }
 
 /** The cost of call `fn` (receiver first in `args`) that returned an error before or instead of running. */
@@ -25,6 +19,15 @@ export function failedCallCost(fn: string, args: readonly (CelValue | CelError)[
       return Math.ceil((1 + sizeOf(args[0]!)) * 0.1) * Math.ceil(sizeOf(args[1]!) * 0.25);
     case "contains": return Math.ceil(sizeOf(args[0]!) * 0.1) * Math.ceil(sizeOf(args[1]!) * 0.1);
     case "format": return Math.ceil(sizeOf(args[0]!) * 0.1);
+    case op.equals: case op.notEquals: return Math.ceil(Math.min(sizeOf(args[0]!), sizeOf(args[1]!)) * 0.1);
+    case "containsIP": case "containsCIDR": {
+      // Kubernetes' estimator: twice the prefix bytes (and for containsCIDR once more, plus 1), plus a string argument's parse.
+      const c = sizeOf(args[0]!), other = args[1]!;
+      const base = Math.ceil(2 * c * 0.1) + (fn === "containsCIDR" ? Math.ceil(c * 0.1) + 1 : 0);
+      return base + (typeof other === "string" ? Math.ceil(sizeOf(other) * 0.1) : 0);
+    }
+    case "sets.contains": case "sets.intersects": return 1 + sizeOf(args[0]!) * sizeOf(args[1]!);
+    case "sets.equivalent": return 1 + 2 * sizeOf(args[0]!) * sizeOf(args[1]!);
     default: return 1;
   }
 }

@@ -109,12 +109,24 @@ export function logicEv(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
   };
 }
 
-/** `c ? t : f`. */
-export function conditionalEv(c: Ev, t: Ev, f: Ev, id: number): Ev {
+/**
+ * `c ? t : f`. cel-go makes the conditional an attribute over its branches, and a branch that is an
+ * attribute itself is resolved without its own observation: `tRefund`/`fRefund` (1 or 0) take back
+ * the 1 such a branch charged for its identifier or relative base (its qualifiers still cost).
+ */
+export function conditionalEv(c: Ev, t: Ev, f: Ev, id: number, tRefund: number, fRefund: number): Ev {
   return (s) => {
     const cv = c(s);
-    if (cv === true) return t(s);
-    if (cv === false) return f(s);
+    if (cv === true) {
+      const v = t(s);
+      s.cost -= tRefund;
+      return v;
+    }
+    if (cv === false) {
+      const v = f(s);
+      s.cost -= fRefund;
+      return v;
+    }
     return isCelError(cv) ? cv : celError(errText.noSuchOverload, id);
   };
 }

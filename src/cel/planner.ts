@@ -118,6 +118,10 @@ function isAttribute(e: Expr): boolean {
   if (e.kind === "select") return !e.testOnly;
   return e.kind === "call" && !e.target && (e.fn === op.index || e.fn === op.optIndex || e.fn === op.optSelect || e.fn === op.conditional);
 }
+/** What a conditional's branch `e` charged for its own attribute (1 for an attribute that is no conditional, else 0). */
+function branchRefund(e: Expr): number {
+  return isAttribute(e) && !(e.kind === "call" && e.fn === op.conditional) ? 1 : 0;
+}
 /** The cost of qualifying `e`: 1 for the relative attribute when `e` is no attribute, else 0. */
 function relativeCost(e: Expr): number {
   return isAttribute(e) ? 0 : 1;
@@ -374,7 +378,7 @@ export class Planner implements SlotCallPlanner {
         return logicEv(fn === op.logicalAnd, this.plan(args[0], scope), this.plan(args[1], scope), id);
       case CALL_CONDITIONAL:
         if (target || n !== 3) break;
-        return conditionalEv(this.plan(args[0], scope), this.plan(args[1], scope), this.plan(args[2], scope), id);
+        return conditionalEv(this.plan(args[0], scope), this.plan(args[1], scope), this.plan(args[2], scope), id, branchRefund(args[1]), branchRefund(args[2]));
       case CALL_NOT_STRICTLY_FALSE:
         if (target || n !== 1) break;
         return notStrictlyFalseEv(this.plan(args[0], scope));
@@ -496,10 +500,13 @@ export class Planner implements SlotCallPlanner {
     const argEvs = plannedArgs ?? this.planArgs(e, scope, plannedTarget);
     const n = argEvs.length;
     const regexAt = this.env.regexArgs.get(e.fn);
+    // cel-go replaces a call on a constant pattern by a variadic one (its regex optimisation).
+    let variadic = false;
     if (this.optimize && regexAt !== undefined && regexAt < n) {
       const pattern = constantOf(argEvs[regexAt]!);
       const compiled = typeof pattern === "string" ? compileRegex(pattern) : undefined;
       if (typeof compiled === "string") this.programError ??= celError(compiled, id);
+      variadic = typeof pattern === "string";
     }
     const pair = this.dispatchers(e, member, n);
     if (pair === undefined) {
@@ -518,6 +525,11 @@ export class Planner implements SlotCallPlanner {
     const sigs = this.staticOverloads?.get(id);
     // (Without the checker's resolutions, as in an unchecked compile, every row costs as declared.)
     const unique = sigs === undefined || sigs.length === 1;
+    // A library function with several overloads that the checker could not pick is dispatched by
+    // name through one variadic function: its arguments are evaluated in turn, stopping at an error.
+    if (!unique && !isStd(this.env, fn) && (this.env.functions.get(fn)?.length ?? 0) > 1) variadic = true;
+    /** The row the checker resolved the call to alone, if any (cel-go costs a failed call by it). */
+    const only = sigs?.length === 1 ? (sigs[0] as Overload) : undefined;
     /** The cost of running row `o` on `args` (before the call), or -1 when it is computed from the result. */
     const costOf = (o: Overload, args: CelValue[]): number => {
       if (o.costByOverload && !unique) return 1;
@@ -536,11 +548,13 @@ export class Planner implements SlotCallPlanner {
       if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
       return r;
     };
+    const fail = (s: EvalState, args: readonly (CelValue | CelError)[], err: CelError): CelError =>
+      only?.resultCost ? ((s.cost += 1 + only.resultCost(err)), err) : failed(s, fn, args, err);
     if (n === 1) {
       const a0 = argEvs[0]!;
       return (s) => {
         const v0 = a0(s);
-        if (isCelError(v0)) return failed(s, fn, [v0], v0);
+        if (isCelError(v0)) return fail(s, [v0], v0);
         const o = d.resolve1(v0) ?? (d === all ? null : all.resolve1(v0));
         if (o === null) return failed(s, fn, [v0], noOverloadError(fn, [v0], id));
         if (o.cost === undefined && o.resultCost === undefined) {
@@ -551,13 +565,13 @@ export class Planner implements SlotCallPlanner {
         return run(s, o, [v0], () => invoke1(o, v0));
       };
     }
-    if (n === 2) {
+    if (n === 2 && !variadic) {
       const a0 = argEvs[0]!, a1 = argEvs[1]!;
       return (s) => {
         const v0 = a0(s);
         const v1 = a1(s);
-        if (isCelError(v0)) return failed(s, fn, [v0, v1], v0);
-        if (isCelError(v1)) return failed(s, fn, [v0, v1], v1);
+        if (isCelError(v0)) return fail(s, [v0, v1], v0);
+        if (isCelError(v1)) return fail(s, [v0, v1], v1);
         const o = d.resolve2(v0, v1) ?? (d === all ? null : all.resolve2(v0, v1));
         if (o === null) return failed(s, fn, [v0, v1], noOverloadError(fn, [v0, v1], id));
         if (o.cost === undefined && o.resultCost === undefined) {
@@ -572,9 +586,10 @@ export class Planner implements SlotCallPlanner {
       const vals: CelValue[] = new Array(n);
       for (let i = 0; i < n; i++) {
         const v = argEvs[i](s);
-        // cel-go stops at the first failing argument of a call of three or more; unless it was the
-        // last one, the call's arguments are not all there to be costed, and the call costs nothing.
-        if (isCelError(v)) return i === n - 1 ? failed(s, fn, [...vals.slice(0, i), v], v) : v;
+        // cel-go stops at the first failing argument of a variadic call (three or more arguments,
+        // see `variadic`); unless it was the last one, the call's arguments are not all there to be
+        // costed, and the call costs nothing.
+        if (isCelError(v)) return i === n - 1 ? fail(s, [...vals.slice(0, i), v], v) : v;
         vals[i] = v;
       }
       const o = d.resolveN(vals) ?? (d === all ? null : all.resolveN(vals));

@@ -127,6 +127,10 @@ export function actualSize(v: CelValue): number {
     const k = (v as { kind: number }).kind;
     if (k === 9 || k === 10) return (v as { size(): number }).size();
     if (k === 12 && (v as { value?: CelValue }).value !== undefined) return actualSize((v as { value: CelValue }).value);
+    if (k === 14) {
+      const o = v as CelOpaque;
+      return o.ops.size ? o.ops.size(o.value) : 1;
+    }
   }
   return 1;
 }

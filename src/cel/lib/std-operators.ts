@@ -3,7 +3,7 @@ import { op } from "../operators.js";
 import type { Overload } from "../types.js";
 import {
   celError, errText, checkedInt, checkedUint, intDivide, intModulo, celUint, celDuration, addTimestamp,
-  subtractTimestamps, appendInPlace, celEquals, compareValues, isCelError,
+  subtractTimestamps, appendInPlace, celEquals, compareValues, isCelError, isCelOpaque,
   type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
 import { T, fn, member, actualSize, traversal, codePoints, byOverload } from "./sig.js";
@@ -33,7 +33,8 @@ const durationOf = (n: bigint): CelDuration | CelError => {
 };
 const strCost = (a: string, b: string): number => traversal(actualSize(a) + actualSize(b));
 const bytesCost = (a: Uint8Array, b: Uint8Array): number => traversal(a.length + b.length);
-const eqCost = (a: CelValue, b: CelValue): number => traversal(Math.min(actualSize(a), actualSize(b)));
+/** Equality traverses the smaller operand; Kubernetes charges 1 when the first is a library value (quantity, IP, …). */
+const eqCost = (a: CelValue, b: CelValue): number => (isCelOpaque(a) ? 0 : traversal(Math.min(actualSize(a), actualSize(b))));
 
 /** An ordering operator's implementation from a predicate on compare's result (NaN → false). */
 function ordered(pred: (c: number) => boolean): (a: CelValue, b: CelValue) => boolean | CelError {
