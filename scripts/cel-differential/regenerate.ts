@@ -16,7 +16,7 @@ import { kmutateOutcome, type DiffOutcome } from "../../test/cel/differential/km
 import { differences } from "../../test/cel/differential/compare.js";
 
 /** How many times the oracle answers every case (see `unstable` below). */
-const STABILITY_RUNS = 8;
+const STABILITY_RUNS = 12;
 
 const defaultOracle = fileURLToPath(new URL("../../../../shared/oracle/cel/.build/oracle-bin", import.meta.url));
 

@@ -4,6 +4,7 @@
 // one factory per operator, so a planned node's closure captures only what it evaluates with.
 // A fast path that does not apply leaves its operands in slots and runs `rest` (the generic call).
 import { op } from "./operators.js";
+import { failedCallCost } from "./plan-call-cost.js";
 import type { Ev } from "./planner.js";
 import type { Expr } from "./ast.js";
 import { optionalSelect, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
@@ -180,7 +181,7 @@ export function equalsEv(isEq: boolean, l: Ev, r: Ev): Ev {
     const a = l(s);
     const b = r(s);
     if (isCelError(a) || isCelError(b)) {
-      s.cost++;
+      s.cost += failedCallCost(op.equals, [a, b]);
       return isCelError(a) ? a : b;
     }
     const ta = typeof a;

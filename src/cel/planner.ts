@@ -18,7 +18,7 @@ import {
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
-import { failedCallCost, noOverloadError } from "./plan-call-cost.js";
+import { failedCallCost, noOverloadError, rowCostOnFailure } from "./plan-call-cost.js";
 import { compileRegex } from "./lib/util-regex.js";
 import { CONVERSIONS, allConstant, constantEv, constantOf, evaluateNow, markConstant, setMembershipEv } from "./plan-fold.js";
 import { getKey, isObject } from "../data/index.js";
@@ -548,15 +548,19 @@ export class Planner implements SlotCallPlanner {
       if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
       return r;
     };
-    const fail = (s: EvalState, args: readonly (CelValue | CelError)[], err: CelError): CelError =>
-      only?.resultCost ? ((s.cost += 1 + only.resultCost(err)), err) : failed(s, fn, args, err);
+    const fail = (s: EvalState, args: readonly (CelValue | CelError)[], err: CelError): CelError => {
+      const c = only ? rowCostOnFailure(only, args, err) : undefined;
+      if (c === undefined) return failed(s, fn, args, err);
+      s.cost += c;
+      return err;
+    };
     if (n === 1) {
       const a0 = argEvs[0]!;
       return (s) => {
         const v0 = a0(s);
         if (isCelError(v0)) return fail(s, [v0], v0);
         const o = d.resolve1(v0) ?? (d === all ? null : all.resolve1(v0));
-        if (o === null) return failed(s, fn, [v0], noOverloadError(fn, [v0], id));
+        if (o === null) return fail(s, [v0], noOverloadError(fn, [v0], id));
         if (o.cost === undefined && o.resultCost === undefined) {
           s.cost++;
           if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
@@ -573,7 +577,7 @@ export class Planner implements SlotCallPlanner {
         if (isCelError(v0)) return fail(s, [v0, v1], v0);
         if (isCelError(v1)) return fail(s, [v0, v1], v1);
         const o = d.resolve2(v0, v1) ?? (d === all ? null : all.resolve2(v0, v1));
-        if (o === null) return failed(s, fn, [v0, v1], noOverloadError(fn, [v0, v1], id));
+        if (o === null) return fail(s, [v0, v1], noOverloadError(fn, [v0, v1], id));
         if (o.cost === undefined && o.resultCost === undefined) {
           s.cost++;
           if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
@@ -593,7 +597,7 @@ export class Planner implements SlotCallPlanner {
         vals[i] = v;
       }
       const o = d.resolveN(vals) ?? (d === all ? null : all.resolveN(vals));
-      if (o === null) return failed(s, fn, vals, noOverloadError(fn, vals, id));
+      if (o === null) return fail(s, vals, noOverloadError(fn, vals, id));
       return run(s, o, vals, () => invokeN(o, vals));
     };
   }

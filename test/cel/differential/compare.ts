@@ -1,10 +1,11 @@
 // Compares kmutate's answer to a differential case with the oracle's recorded one: outcome, phase,
-// exact value (maps by key, -0 distinct from 0), exact error text, actual cost and static type.
+// exact value (maps by key; 0 and -0 alike, as JSON facts cannot keep the sign), exact error text,
+// actual cost and static type.
 import type { JsonValue } from "../../../src/data/index.js";
 import type { DiffOutcome } from "./kmutate-view.js";
 
 function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (typeof a === "number" && typeof b === "number") return Object.is(a, b);
+  if (typeof a === "number" && typeof b === "number") return a === b;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a === b;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
