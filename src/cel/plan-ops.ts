@@ -5,6 +5,7 @@
 // A fast path that does not apply leaves its operands in slots and runs `rest` (the generic call).
 import { op } from "./operators.js";
 import { failedCallCost } from "./plan-call-cost.js";
+import { concatStrings } from "./lib/std-operators.js";
 import type { Ev } from "./planner.js";
 import type { Expr } from "./ast.js";
 import { optionalSelect, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
@@ -242,7 +243,7 @@ export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, s
       if (o.isAdd) {
         s.cost += sized ? Math.ceil((a.length + b.length) * 0.1) : 1;
         if (s.cost > s.limit) return celError(errText.costLimit, e.id, "cost_limit");
-        return a + b;
+        return label(concatStrings(a, b), e.id);
       }
       s.cost += sized ? Math.ceil(Math.min(a.length, b.length) * 0.1) : 1;
       return o.fastDouble!(a as never, b as never);

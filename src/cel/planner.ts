@@ -39,15 +39,16 @@ export interface EvalState {
 /** A planned expression. */
 export type Ev = (s: EvalState) => CelValue | CelError;
 
-/** A literal whose construction failed still costs its creation (cel-go observes it after evaluation). */
+/** A literal whose construction failed still costs its creation (cel-go observes it after evaluation), unless the cost limit stopped it. */
 function created(s: EvalState, cost: number, err: CelError): CelError {
-  s.cost += cost;
+  if (err.code !== "cost_limit") s.cost += cost;
   return err;
 }
 
 /** Charges what cel-go charges for call `fn` that did not run (plan-call-cost.ts) and returns its error. */
 function failed(s: EvalState, fn: string, args: readonly (CelValue | CelError)[], err: CelError): CelError {
-  s.cost += failedCallCost(fn, args);
+  // cel-go aborts at the cost limit: nothing is charged after it.
+  if (!args.some((a) => isCelError(a) && a.code === "cost_limit")) s.cost += failedCallCost(fn, args);
   return err;
 }
 
@@ -538,6 +539,12 @@ export class Planner implements SlotCallPlanner {
     };
     const run = (s: EvalState, o: Overload, args: CelValue[], call: () => CelValue | CelError): CelValue | CelError => {
       const c = costOf(o, args);
+      // A row costed by its result may also know its cost before the call (lists.range): past the
+      // limit it is not run (cel-go would build the result, then stop at the limit).
+      if (c < 0 && o.cost && s.cost + 1 + o.cost(...args) > s.limit) {
+        s.cost += 1 + o.cost(...args);
+        return celError(errText.costLimit, id, "cost_limit");
+      }
       if (c >= 0) {
         s.cost += c;
         if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
@@ -549,6 +556,7 @@ export class Planner implements SlotCallPlanner {
       return r;
     };
     const fail = (s: EvalState, args: readonly (CelValue | CelError)[], err: CelError): CelError => {
+      if (err.code === "cost_limit") return err;
       const c = only ? rowCostOnFailure(only, args, err) : undefined;
       if (c === undefined) return failed(s, fn, args, err);
       s.cost += c;

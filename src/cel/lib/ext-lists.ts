@@ -120,7 +120,7 @@ export const listsLibrary: CelLibrary = {
     member("flatten",               [T.list(T.dyn), T.int], T.list(T.dyn), flatten, (l: CelList, d: bigint) => allocating(Number(d), actualSize(l))),
     ...comparable.map((t) => member("sort", [T.list(t)], T.list(t), (l: CelList) => sortByKeys(l, l), selfCompare)),
     ...comparable.map((t) => member("@sortByAssociatedKeys", [L, T.list(t)], L, sortByKeys, (_l: CelList, k: CelList) => selfCompare(k))),
-    withResultCost(fn("lists.range", [T.int],           T.list(T.int),  range), resultSize),
+    withResultCost(fn("lists.range", [T.int],           T.list(T.int),  range, (n: bigint) => outputSize(Math.max(0, Number(n)))), resultSize),
     withResultCost(member("reverse", [L],               L,              reverse), resultSize),
     member("distinct",              [L],                L,              distinct, selfCompare),
   ),

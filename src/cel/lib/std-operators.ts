@@ -16,6 +16,17 @@ import { concatLists } from "../values/list.js";
  * out, and stops repeated doubling (`x + x`) before a later flatten exhausts memory.
  */
 export const MAX_CONCAT_LIST = 1 << 22;
+/**
+ * Longest string `+` builds (UTF-16 units). cel-go charges `+` on strings by size only when the call
+ * resolved to the string overload; through dyn it costs 1, so doubling a string in a loop never
+ * reaches the cost limit (the apiserver runs out of memory): kmutate refuses instead.
+ */
+export const MAX_CONCAT_STRING = 1 << 24;
+/** `a + b` on strings, refused past MAX_CONCAT_STRING. */
+export function concatStrings(a: string, b: string): string | CelError {
+  const n = a.length + b.length;
+  return n > MAX_CONCAT_STRING ? celError(`string concatenation: result size ${n} exceeds kmutate's string limit ${MAX_CONCAT_STRING}`) : a + b;
+}
 const addList = (a: CelList, b: CelList): CelList | CelError => {
   if (a.size() + b.size() > MAX_CONCAT_LIST) return celError(`list concatenation: result size ${a.size() + b.size()} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
   return appendInPlace(a, b) ?? concatLists(a, b);
@@ -74,7 +85,7 @@ export const stdOperators: Overload[] = [
   fn(op.add,      [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value + b.value)),
   fn(op.add,      [T.double, T.double],       T.double,    (a: number, b: number) => a + b),
   ...byOverload(
-    fn(op.add,    [T.string, T.string],       T.string,    (a: string, b: string) => a + b, strCost),
+    fn(op.add,    [T.string, T.string],       T.string,    concatStrings, strCost),
     fn(op.add,    [T.bytes, T.bytes],         T.bytes,     concatBytes, bytesCost),
   ),
   fn(op.add,      [L, L],                     L,           addList),
