@@ -67,6 +67,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   if (candidates.skippedNamespaceSelector && namespace !== "" && id.resource !== "namespaces") run.namespaces.lookup(namespace);
   const sel = selectInvocations(candidates.policies, attrs, run.namespaces.lookup, run.params, run.paramsFor);
   phaseEnd("match", matchStart);
+  for (const p of sel.matched) run.matched.add(p);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
     return { object: item };

@@ -15,7 +15,8 @@ import { admitItem, indexOldObjects } from "./admit-item.js";
 import { offlineAuthorizer } from "./authorizer.js";
 import type { InvocationChange } from "./invoke.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
-import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type KrmResult } from "./types.js";
+import { runNotices } from "./run-notices.js";
+import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type KrmResult } from "./types.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -27,6 +28,8 @@ export interface AdmissionRun {
   index: PolicyIndex;
   /** Param lookups, cached per (binding, request namespace). */
   paramsFor: ParamCollector;
+  /** Names of the policies a binding of which matched some item (filled while admitting). */
+  matched: Set<string>;
   /** `options.oldObjects` by apiVersion/kind/namespace/name. */
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
@@ -35,9 +38,10 @@ export interface AdmissionRun {
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
-  const limits = options.limits ?? defaultLimits;
+  const limits = resolveLimits(options.limits);
   if (items.length > limits.maxItems) {
-    return { items, results: [{ severity: "error", message: `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted` }] };
+    const message = `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted`;
+    return { items, results: [{ severity: "error", message }], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
   }
   const results: KrmResult[] = [];
   const loaded = loadPolicies(items);
@@ -45,7 +49,8 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
   const compileStart = phaseStart();
-  const bound = bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
+  const pairs = bindPolicies(loaded.policies, loaded.bindings);
+  const bound = pairs.map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
   phaseEnd("cel", compileStart);
   const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
@@ -55,24 +60,31 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     params,
     index: buildPolicyIndex(bound),
     paramsFor: paramCollector(params),
+    matched: new Set(),
     oldObjects: indexOldObjects(options.oldObjects),
     options,
     authorizer: offlineAuthorizer(options.authorizer.decision),
   };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
-  for (const item of items) {
+  const summary: AdmitSummary = { objects: items.length, admitted: 0, changed: 0, invocations: 0 };
+  items.forEach((item, i) => {
     if (!isAdmitted(item)) {
       out.push(item);
       changes?.push(undefined);
-      continue;
+    } else {
+      const r = admitItem(item, run);
+      summary.admitted++;
+      if (r.item !== item) summary.changed++;
+      summary.invocations += r.changes?.length ?? 0;
+      out.push(r.item);
+      changes?.push(r.changes);
+      results.push(...r.results);
     }
-    const r = admitItem(item, run);
-    out.push(r.item);
-    changes?.push(r.changes);
-    results.push(...r.results);
-  }
-  return changes ? { items: out, results, changes } : { items: out, results };
+    options.progress?.(i + 1, items.length);
+  });
+  results.push(...runNotices({ items, loaded, bound: pairs, matched: run.matched, admitted: summary.admitted, operation: options.operation }));
+  return changes ? { items: out, results, summary, changes } : { items: out, results, summary };
 }
 
 function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy {

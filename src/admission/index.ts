@@ -1,7 +1,9 @@
 // Public surface of the admission layer.
 export { admit } from "./admit.js";
-export { defaultAdmitOptions, defaultLimits } from "./types.js";
-export type { AdmitLimits, AdmitOptions, AdmitOutput, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
+export { defaultAdmitOptions, defaultLimits, resolveLimits } from "./types.js";
+export type { AdmitLimits, AdmitOptions, AdmitOutput, AdmitSummary, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
+export { runNoticeCodes } from "./run-notices.js";
+export type { RunNoticeCode } from "./run-notices.js";
 // For the authoring commands (`kmutate eval`, `kmutate check`): declarations, policy loading and compilation.
 export { expressionEnv } from "./expression-env.js";
 export { offlineAuthorizer } from "./authorizer.js";

@@ -12,6 +12,7 @@ import { absentFieldReads, guardedPaths, type ExprFinding } from "./lint-reads.j
 import { loadPolicies, type LoadProblem } from "./load-policies.js";
 import { paramKindNotFound } from "./params.js";
 import type { ItemRef, PolicyModel } from "./policy-model.js";
+import { missingPolicyMessage, unboundPolicyMessage } from "./run-notices.js";
 
 /** What a finding is about. */
 export const lintCodes = [
@@ -115,7 +116,7 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
     if (policyNames.has(b.policyName)) continue;
     out.push({
       severity: "warning", code: "missing-policy", source: b.source, kind: "MutatingAdmissionPolicyBinding", name: b.name, field: "spec.policyName",
-      message: `policy "${b.policyName}" is not in the input: this binding does nothing`,
+      message: missingPolicyMessage(b.policyName),
     });
   }
   const bound = new Set(loaded.bindings.map((b) => b.policyName));
@@ -123,7 +124,7 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
     if (bound.has(p.name)) continue;
     out.push({
       severity: "warning", code: "unbound-policy", source: p.source, kind: "MutatingAdmissionPolicy", name: p.name, field: "metadata.name",
-      message: `no MutatingAdmissionPolicyBinding in the input binds policy "${p.name}": it never applies`,
+      message: unboundPolicyMessage(p.name),
     });
   }
   return out.sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));

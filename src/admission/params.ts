@@ -3,7 +3,7 @@
 // a param must be written in exactly the paramKind's apiVersion (no version conversion).
 import { getString, type JsonObject } from "../data/index.js";
 import { compiledSelector } from "./match-resources.js";
-import { labelsOf } from "./label-selector.js";
+import { labelsOf, selectorText } from "./label-selector.js";
 import type { RequestAttrs } from "./match-types.js";
 import type { BindingModel, ParamKindModel, PolicyModel } from "./policy-model.js";
 
@@ -91,7 +91,9 @@ export function collectParams(
   }
   if (found.length === 0) {
     if (ref.parameterNotFoundAction === "Deny") {
-      return { error: "no params found for policy binding with `Deny` parameterNotFoundAction" };
+      const what = ref.name !== "" ? JSON.stringify(ref.name) : `objects with labels ${selectorText(ref.selector ?? {})}`;
+      const where = paramScope === "Namespaced" ? ` in namespace ${JSON.stringify(searchNamespace)}` : "";
+      return { error: `no params found for policy binding with \`Deny\` parameterNotFoundAction (looked for ${kind.apiVersion} ${kind.kind} ${what}${where})` };
     }
     return { none: true };
   }

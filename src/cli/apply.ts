@@ -3,10 +3,10 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Option, type Command } from "commander";
-import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput } from "../admission/index.js";
+import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions } from "../admission/index.js";
 import type { JsonObject } from "../data/index.js";
 import {
-  decodeText, exitCodeOf, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
+  decodeText, exitCodeOf, finalResults, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
   type Admitter, type SideInputPaths,
 } from "../krm/index.js";
 import { APPLY_HELP } from "./help-text.js";
@@ -34,6 +34,8 @@ export interface ApplyOptions {
   oldObjects?: string;
   /** OpenAPI v3 documents for kinds without a CRD in the input (added to the config's). Default: none. */
   openapi?: string[];
+  /** Leave out `info` results (per-object and the summary line). Default: false. */
+  quiet?: boolean;
 }
 
 /** Runs `apply`; returns the exit code. */
@@ -48,19 +50,19 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   if (errors.length > 0) return fail(errors);
   const stream = readStream(sources);
   if (!stream.ok) return fail(stream.errors);
-  let out: AdmitOutput;
+  let out: ReturnType<Admitter>;
   try {
     out = admit(stream.items, opts.diff ? { ...options.options, recordChanges: true } : options.options);
   } catch (e) {
     return fail([`internal error: ${e instanceof Error ? e.message : String(e)}`]);
   }
   if (out.items.length !== stream.items.length) return fail([`internal error: admission returned ${out.items.length} items for ${stream.items.length}`]);
-  const results = withFiles(out.results, out.items, (_item, i) => stream.locations[i]);
+  const results = finalResults(withFiles(out.results, out.items, (_item, i) => stream.locations[i]), out.summary, opts.quiet === true);
   if (opts.diff) {
     const colour = (io.stdout as { isTTY?: boolean }).isTTY === true;
     const changes = out.changes;
     const stepsFor = changes ? (_item: JsonObject, i: number) => stepsFromChanges(changes[i] ?? []) : undefined;
-    await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, out.results, colour, stepsFor));
+    await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, results, colour, stepsFor));
     await writeText(io.stderr, results.map(resultLine).join(""));
     return exitCodeOf(results);
   }
@@ -112,6 +114,7 @@ export function registerApply(program: Command, io: CliIo, done: (code: number) 
     .option("--old-objects <path>", "UPDATE: file or folder with the objects as they are in the cluster (use with operation: UPDATE)")
     .option("--openapi <file...>", "OpenAPI v3 document(s) for kinds without a CRD in the input (kubectl get --raw /openapi/v3/apis/<group>/<version>)")
     .addOption(new Option("-o, --output <format>", "output format").choices(outputFormats).default("yaml" satisfies OutputFormat))
+    .option("-q, --quiet", "leave out info results (which invocations changed each object, the summary line)")
     .addOption(new Option("--diff", "print a unified diff per changed object (hunks name the policy and binding) instead of the stream").conflicts("output"))
     .addHelpText("after", APPLY_HELP)
     .action(async (opts: ApplyOptions) => done(await applyCommand(opts, io)));

@@ -7,6 +7,12 @@ import { resultLine } from "./result-line.js";
 import { enablePhaseTimes, phaseTimes } from "../admission/index.js";
 import { writeFileSync } from "node:fs";
 
+/** Options of `kmutate fn`. */
+export interface FnOptions {
+  /** Leave out `info` results (per-object and the summary). Default: false. */
+  quiet?: boolean;
+}
+
 /** Default limit of the fn-mode input: 256 MiB. */
 export const defaultMaxInputBytes = 256 * 1024 * 1024;
 
@@ -20,7 +26,7 @@ function maxInputBytes(): number {
  * Runs the KRM function on stdin; returns the exit code (1 if any error result or bad input). On
  * exit 1 every error result is also written to stderr, one line each.
  */
-export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
+export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {}): Promise<number> {
   if (io.stdin.isTTY) {
     await writeText(io.stderr, "kmutate: expected a ResourceList on stdin (pipe one in, or see kmutate --help)\n");
     return 1;
@@ -34,7 +40,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
     await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
     return 1;
   }
-  const run = runFunction(input.bytes, admit);
+  const run = runFunction(input.bytes, admit, { quiet: opts.quiet === true });
   if (phaseFile) writePhaseTimes(phaseFile);
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
@@ -58,6 +64,7 @@ export function registerFn(program: Command, io: CliIo, done: (code: number) => 
     .command("fn", { isDefault: true })
     .summary("run as a KRM function (the default): ResourceList on stdin, ResourceList on stdout")
     .description("Run as a KRM function: read a ResourceList on stdin, apply the MutatingAdmissionPolicies among its items, write the ResourceList on stdout.")
+    .option("-q, --quiet", "leave out info results (which invocations changed each object, the summary)")
     .addHelpText("after", FN_HELP)
-    .action(async () => done(await fnCommand(io)));
+    .action(async (opts: FnOptions) => done(await fnCommand(io, undefined, opts)));
 }

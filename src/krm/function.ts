@@ -1,12 +1,12 @@
 // The KRM function: ResourceList bytes in → ResourceList text out, results, exit code. Bad input
 // becomes error results in the output list, or one stderr line when no list can be written.
-import { admit as realAdmit, phaseEnd, phaseStart, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
+import { admit as realAdmit, phaseEnd, phaseStart, type AdmitOptions, type AdmitOutput, type AdmitSummary, type KrmResult } from "../admission/index.js";
 import type { JsonObject, JsonValue } from "../data/index.js";
 import { formatError } from "./format-error.js";
 import { parseFunctionConfig } from "./function-config.js";
 import { decodeText, readDocument } from "./read.js";
 import { checkResourceList } from "./resource-list.js";
-import { errorResults, exitCodeOf, withFiles } from "./results.js";
+import { errorResults, exitCodeOf, finalResults, withFiles } from "./results.js";
 import { loadSideInputs } from "./side-inputs.js";
 import { spliceOutput } from "./splice.js";
 import type { Format } from "./types.js";
@@ -23,11 +23,22 @@ export interface FunctionRun {
   results: KrmResult[];
 }
 
-/** The admission step; injectable for tests. Default: `admit` of the admission layer. */
-export type Admitter = (items: JsonObject[], options: AdmitOptions) => AdmitOutput;
+/**
+ * The admission step; injectable for tests and for `kmutate check`. Default: `admit` of the
+ * admission layer. A `summary` becomes the run's summary `info` result.
+ */
+export type Admitter = (items: JsonObject[], options: AdmitOptions) => Pick<AdmitOutput, "items" | "results" | "changes"> & { summary?: AdmitSummary };
 
-/** Runs the KRM function on one input (bytes or text), named `source` in messages. */
-export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, source = "stdin"): FunctionRun {
+/** How a function run reports. */
+export interface RunOptions {
+  /** Name of the input in messages. Default: `stdin`. */
+  source?: string;
+  /** Leave out every `info` result (the per-object ones and the summary). Default: false. */
+  quiet?: boolean;
+}
+
+/** Runs the KRM function on one input (bytes or text). */
+export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, { source = "stdin", quiet = false }: RunOptions = {}): FunctionRun {
   let text: string;
   if (typeof input === "string") text = input;
   else {
@@ -51,7 +62,7 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read, text, items);
   const config = loadSideInputs(parsed.files, parsed.options);
   if (!config.ok) return finish(doc, items, errorResults(config.errors), read, text, items);
-  let out: AdmitOutput;
+  let out: ReturnType<Admitter>;
   try {
     out = admit(items, config.options);
   } catch (e) {
@@ -61,7 +72,7 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
     const message = `internal error: admission returned ${out.items.length} items for ${items.length}`;
     return finish(doc, items, [{ severity: "error", message }], read, text, items);
   }
-  return finish(doc, out.items, withFiles(out.results, out.items), read, text, items);
+  return finish(doc, out.items, finalResults(withFiles(out.results, out.items), out.summary, quiet), read, text, items);
 }
 
 function rejected(lines: string[]): FunctionRun {

@@ -242,7 +242,7 @@ test("image contents: what the final stage's COPYs name and nothing else; node_m
   assert.ok(dist !== undefined, "a COPY of the compiled output");
   const distFiles = listFiles(join(img.root, inImage(workdir, dist.dest)));
   assert.ok(distFiles.length > 50, `${distFiles.length} compiled files`);
-  assert.deepEqual(distFiles.filter((f) => !/\.(js|d\.ts|json)$/.test(f) || /(^|\/)test\//.test(f)), []);
+  assert.deepEqual(distFiles.filter((f) => !/\.(js|cjs|d\.ts|d\.cts|json)$/.test(f) || /(^|\/)test\//.test(f)), []);
   // The ENTRYPOINT's link leads to an executable file (post-build's chmod ran in the build stage).
   const link = /^ln -sf? (\S+) /.exec(lastOf(finalStage, "RUN")?.args[0] ?? "");
   assert.ok(link !== null, "RUN ln -s");
