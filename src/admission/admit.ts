@@ -108,9 +108,13 @@ function isAdmitted(item: JsonObject): boolean {
   if (isPolicyItem(item)) return false;
   const apiVersion = getString(item, "apiVersion") ?? "";
   if (orchestratorGroups.has(apiVersion.split("/")[0])) return false;
+  return !isLocalConfig(item);
+}
+
+/** True for items annotated `config.kubernetes.io/local-config: "true"` (kpt and kustomize leave them out of their output). */
+export function isLocalConfig(item: JsonObject): boolean {
   const ann = isObject(item.metadata) ? item.metadata.annotations : undefined;
-  if (isObject(ann) && ann["config.kubernetes.io/local-config"] === "true") return false;
-  return true;
+  return isObject(ann) && ann["config.kubernetes.io/local-config"] === "true";
 }
 
 function problemResult(items: JsonObject[], p: LoadProblem): KrmResult {

@@ -4,6 +4,7 @@ import { runFunction, type Admitter } from "../krm/index.js";
 import { readAtMost, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
+import { progressLine } from "./progress.js";
 import { enablePhaseTimes, phaseTimes } from "../admission/index.js";
 import { writeFileSync } from "node:fs";
 
@@ -40,7 +41,9 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
     return 1;
   }
-  const run = runFunction(input.bytes, admit, { quiet: opts.quiet === true });
+  const progress = progressLine(io.stderr, io.now);
+  const run = runFunction(input.bytes, admit, { quiet: opts.quiet === true, progress: (done, total) => progress.update("admitting", done, total) });
+  progress.end();
   if (phaseFile) writePhaseTimes(phaseFile);
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.

@@ -54,16 +54,24 @@ Examples:
 /** After `kmutate apply --help`. */
 export const APPLY_HELP = `
 Files and directories (searched recursively for *.yaml, *.yml, *.json) are read as one set of
-objects: policies and bindings in any file apply to objects in every file.
+objects: policies and bindings in any file apply to objects in every file. In directories,
+kustomization files, Kptfiles, the function configs they name and what .krmignore lists are
+skipped.
 
 stdin   read only for \`-f -\`: a stream of YAML documents
-stdout  all documents as one stream (--output yaml: documents that did not change are printed
-        byte for byte, changed ones keep their comments; --output json: a v1 List)
-stderr  results (one line each: severity, file, object, message) and input errors
-exit    1 if any result has severity error or the input is bad, else 0
+stdout  the objects to deploy as one stream, without local-config objects
+        (config.kubernetes.io/local-config: "true") and function configs unless
+        --keep-local-config (--output yaml: documents that did not change are printed byte
+        for byte, changed ones keep their comments; --output json: a v1 List); nothing with
+        --output-dir or --in-place
+stderr  results (one line each: severity, file, object, message), a summary line, input errors;
+        on a terminal, a progress line for runs longer than 2 s
+exit    1 if any result has severity error or the input is bad, else 0;
+        with --diff: 0 no changes, 1 changes, 2 an error (as kubectl diff)
 
 Examples:
-  $ kmutate apply -f deploy.yaml -f policies/
+  $ kmutate apply -f deploy.yaml -f policies/ | kubectl apply -f -
   $ cat *.yaml | kmutate apply -f - --config config.yaml
-  $ kmutate apply -f manifests/ -o json
+  $ kmutate apply -f manifests/ --output-dir rendered/
+  $ kmutate apply -f manifests/ --diff
 `;

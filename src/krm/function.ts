@@ -35,10 +35,12 @@ export interface RunOptions {
   source?: string;
   /** Leave out every `info` result (the per-object ones and the summary). Default: false. */
   quiet?: boolean;
+  /** Called as items are admitted (see AdmitOptions.progress). Default: none. */
+  progress?: AdmitOptions["progress"];
 }
 
 /** Runs the KRM function on one input (bytes or text). */
-export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, { source = "stdin", quiet = false }: RunOptions = {}): FunctionRun {
+export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, { source = "stdin", quiet = false, progress }: RunOptions = {}): FunctionRun {
   let text: string;
   if (typeof input === "string") text = input;
   else {
@@ -64,7 +66,7 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   if (!config.ok) return finish(doc, items, errorResults(config.errors), read, text, items);
   let out: ReturnType<Admitter>;
   try {
-    out = admit(items, config.options);
+    out = admit(items, progress ? { ...config.options, progress } : config.options);
   } catch (e) {
     return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read, text, items);
   }
