@@ -1,6 +1,6 @@
 // Entry point of the admission layer: admits every item of a ResourceList against the bound
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
-import { getString, isObject, type JsonObject } from "../data/index.js";
+import { getKey, getString, isObject, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import { compilePolicy } from "./compile-policy.js";
 import { isPolicyItem, loadPolicies, type LoadProblem } from "./load-policies.js";
@@ -97,18 +97,23 @@ function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: Bound
   return bound;
 }
 
+/** Annotation of the ConfigMaps that carry side inputs (old objects, OpenAPI documents) into a run; they are never admitted. */
+export const SIDE_INPUT_ANNOTATION = "fn.kmutate.dev/side-input";
+
 /** Groups whose objects configure the pipeline rather than the cluster (never admitted). */
 const orchestratorGroups = new Set(["kpt.dev", "fn.kmutate.dev", "config.kubernetes.io", "kustomize.config.k8s.io"]);
 
 /**
  * Items that are admission requests: not the policies/bindings themselves, not orchestrator
- * configuration (Kptfile, functionConfig kinds), not `config.kubernetes.io/local-config: "true"`.
+ * configuration (Kptfile, functionConfig kinds), not `config.kubernetes.io/local-config: "true"`,
+ * not side-input ConfigMaps.
  */
 function isAdmitted(item: JsonObject): boolean {
   if (isPolicyItem(item)) return false;
   const apiVersion = getString(item, "apiVersion") ?? "";
   if (orchestratorGroups.has(apiVersion.split("/")[0])) return false;
-  return !isLocalConfig(item);
+  const ann = isObject(item.metadata) ? item.metadata.annotations : undefined;
+  return !isLocalConfig(item) && !(isObject(ann) && getKey(ann, SIDE_INPUT_ANNOTATION) !== undefined);
 }
 
 /** True for items annotated `config.kubernetes.io/local-config: "true"` (kpt and kustomize leave them out of their output). */

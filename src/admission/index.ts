@@ -1,5 +1,5 @@
 // Public surface of the admission layer.
-export { admit, isLocalConfig } from "./admit.js";
+export { admit, isLocalConfig, SIDE_INPUT_ANNOTATION } from "./admit.js";
 export { defaultAdmitOptions, defaultLimits, resolveLimits } from "./types.js";
 export type { AdmitLimits, AdmitOptions, AdmitOutput, AdmitSummary, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
 export { runNoticeCodes } from "./run-notices.js";

@@ -7,7 +7,7 @@ import { Option, type Command } from "commander";
 import { admit as realAdmit, defaultAdmitOptions, isLocalConfig, type AdmitOptions, type KrmResult } from "../admission/index.js";
 import { isObject, type JsonObject } from "../data/index.js";
 import {
-  decodeText, exitCodeOf, finalResults, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeFiles, writeJson, writeStream,
+  decodeText, exitCodeOf, finalResults, formatError, loadSideInputItems, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeFiles, writeJson, writeStream,
   type Admitter, type SideInputPaths, type StreamFile,
 } from "../krm/index.js";
 import { colourChoices, useColour, type ColourChoice } from "./colour.js";
@@ -99,10 +99,12 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   if (read.errors.length > 0) return fail(read.errors);
   const stream = readStream(read.sources);
   if (!stream.ok) return fail(stream.errors);
+  const carried = loadSideInputItems(stream.items, options.options);
+  if (!carried.ok) return fail(carried.errors.map((e) => itemError(stream.locations, e)));
   let out: ReturnType<Admitter>;
   try {
     const progressOpt = { progress: (done: number, total: number) => progress.update("admitting", done, total) };
-    out = admit(stream.items, { ...options.options, ...progressOpt, ...(opts.diff ? { recordChanges: true } : {}) });
+    out = admit(stream.items, { ...carried.options, ...progressOpt, ...(opts.diff ? { recordChanges: true } : {}) });
   } catch (e) {
     return fail([`internal error: ${e instanceof Error ? e.message : String(e)}`]);
   }
@@ -140,6 +142,14 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   } else text = writeStream(kept.files, kept.items);
   await writeText(io.stdout, text);
   return report(exitCodeOf(results));
+}
+
+/** An error about `items[i]…` as `file#index: field: message` (the document it is in). */
+function itemError(locations: ReadonlyArray<{ path: string; index: number }>, e: { message: string; field?: string }): string {
+  const m = e.field ? /^items\[(\d+)\]\.?(.*)$/.exec(e.field) : null;
+  const loc = m ? locations[Number(m[1])] : undefined;
+  const field = m && m[2] !== "" ? `${m[2]}: ` : "";
+  return `${loc ? `${loc.path}#${loc.index}` : "input"}: ${field}${e.message}`;
 }
 
 type Written = { ok: true } | { ok: false; errors: string[] };

@@ -23,16 +23,19 @@ functionConfig (optional):
     defaultNamespace: default    # namespace of namespaced objects without one
     authorizer: {decision: NoOpinion}   # NoOpinion (default) | Allow | Deny
     strict: false                # missing Namespace object or schema: error, not warning
-    oldObjectsPath: live/        # UPDATE: old objects (file or folder inside the working dir)
+    oldObjectsPath: live/        # UPDATE: old objects (file or folder in the package; relative
+                                 # to this config's directory, else to the working directory)
     openapiPaths: [crds.json]    # OpenAPI v3 documents for kinds without a CRD in the input
   or a ConfigMap with string data keys: operation, username, uid, groups (a,b),
   extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict,
   oldObjectsPath, openapiPaths (a,b).
   Schema: krm/function-config.schema.json in the npm package.
+  In a container (no files): pass the same inputs as ConfigMap items annotated
+  fn.kmutate.dev/side-input: old-objects | openapi, each data value a file's text.
 
 Examples:
   $ kpt fn eval --exec kmutate ./package
-  $ kpt fn eval --image ghcr.io/kmutate/kmutate:v0.1.0 ./package
+  $ kpt fn eval --image ghcr.io/kmutate/kmutate:v0.1.0 ./package   # built locally (README)
   $ kustomize build --enable-alpha-plugins --enable-exec ./overlay
   $ kmutate < resource-list.yaml > out.yaml
   $ kmutate apply -f manifests/ -f policies.yaml

@@ -7,7 +7,7 @@ import { parseFunctionConfig } from "./function-config.js";
 import { decodeText, readDocument } from "./read.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, finalResults, withFiles } from "./results.js";
-import { loadSideInputs } from "./side-inputs.js";
+import { loadSideInputItems, loadSideInputs, sideInputContext } from "./side-inputs.js";
 import { spliceOutput } from "./splice.js";
 import type { Format } from "./types.js";
 import { outputDocument, writeValue } from "./write.js";
@@ -62,8 +62,9 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   const { doc, items, functionConfig } = check.list;
   const parsed = parseFunctionConfig(functionConfig);
   if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read, text, items);
-  const config = loadSideInputs(parsed.files, parsed.options);
-  if (!config.ok) return finish(doc, items, errorResults(config.errors), read, text, items);
+  const files = loadSideInputs(parsed.files, parsed.options, sideInputContext(functionConfig));
+  const config = files.ok ? loadSideInputItems(items, files.options) : files;
+  if (!config.ok) return finish(doc, items, errorResults(config.errors, items), read, text, items);
   let out: ReturnType<Admitter>;
   try {
     out = admit(items, progress ? { ...config.options, progress } : config.options);

@@ -18,6 +18,6 @@ export { readStream, writeStream, writeFiles } from "./stream.js";
 export type { SourceText, StreamFile, StreamDocument, StreamRead, WrittenFile } from "./stream.js";
 export { yamlLib } from "./yaml-lib.js";
 export { formatError, lineColOf } from "./format-error.js";
-export { loadSideInputs } from "./side-inputs.js";
+export { loadSideInputs, loadSideInputItems, sideInputContext, sideInputKinds } from "./side-inputs.js";
 export type { SideInputContext } from "./side-inputs.js";
 export type { SideInputPaths } from "./function-config.js";
