@@ -124,7 +124,7 @@ export function isLocalConfig(item: JsonObject): boolean {
 
 function problemResult(items: JsonObject[], p: LoadProblem): KrmResult {
   const item = items[p.source.index];
-  const r = itemResult(item, "error", p.message, { kind: p.kind, name: p.name });
+  const r = itemResult(item, "error", p.message, { [p.kind === "MutatingAdmissionPolicy" ? "policy" : "binding"]: p.name, code: p.code });
   if (p.field) r.field = { path: p.field };
   if (p.source.listIndex !== undefined) r.tags = { ...r.tags, listIndex: String(p.source.listIndex) };
   return r;

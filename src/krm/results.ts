@@ -72,13 +72,17 @@ export function withFiles(
   });
 }
 
-/** Turns bad-input errors into error results; `items[i]` errors point at that item when it is an object. */
+/**
+ * Turns bad-input errors into error results with `tags.code` (docs/05_errors.md); `items[i]`
+ * errors point at that item when it is an object.
+ */
 export function errorResults(errors: readonly KrmError[], items: readonly unknown[] = []): KrmResult[] {
   return errors.map((e) => {
     const m = e.field ? /^items\[(\d+)\]/.exec(e.field) : null;
     const item = m ? items[Number(m[1])] : undefined;
     const r: KrmResult = isObject(item as JsonObject) ? resultFor(item as JsonObject, "error", e.message) : { message: e.message, severity: "error" };
     if (e.field) r.field = { path: e.field };
+    r.tags = { code: e.code };
     return r;
   });
 }

@@ -107,3 +107,11 @@ test("run notices: progress is called once per item with the total", () => {
   admit([policy("p", ops("CREATE")), binding("b", "p"), deploy], { ...defaultAdmitOptions, progress: (done, total) => calls.push(`${done}/${total}`) });
   assert.deepEqual(calls, ["1/3", "2/3", "3/3"]);
 });
+
+test("an invalid policy's result names it by the policy tag and its load code (tags.code)", () => {
+  const out = admit([policy("bad", { reinvocationPolicy: undefined }), deploy], { ...defaultAdmitOptions });
+  assert.deepEqual(out.results.filter((r) => r.severity === "error"), [{
+    severity: "error", message: 'spec.reinvocationPolicy: Required value (supported values: "IfNeeded", "Never")', resourceRef: policyRef("bad"),
+    tags: { policy: "bad", code: "invalid" }, field: { path: "spec.reinvocationPolicy" },
+  }]);
+});

@@ -96,3 +96,10 @@ test("cli: apply prints results on stderr with file#index and exits 1 on an erro
   assert.equal(io.err(), "error: app.yaml#0: Deployment shop/web: denied\ninfo: app.yaml#1: ConfigMap shop/settings: data.added: mutated\n");
   assert.equal(io.out(), fixture("app.yaml").replace('  enabled: "yes"\n', '  enabled: "yes"\n  added: "1"\n'));
 });
+
+test("cli: an invalid policy is one stderr line in the apiserver's shape, the field path not repeated", async () => {
+  const policy = "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: p1}\nspec:\n  failurePolicy: Fail\n  matchConstraints: {resourceRules: [{apiGroups: [\"\"], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]}\n  mutations: [{patchType: JSONPatch, jsonPatch: {expression: \"[]\"}}]\n";
+  const r = await run(["apply", "-q", "-f", "-"], policy);
+  assert.equal(r.code, 1);
+  assert.equal(r.err, 'error: stdin#0: MutatingAdmissionPolicy p1: spec.reinvocationPolicy: Required value (supported values: "IfNeeded", "Never")\n');
+});

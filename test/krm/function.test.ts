@@ -126,7 +126,7 @@ test("a bad functionConfig is an error result; items pass through unchanged and 
   assert.equal(run.exitCode, 1);
   assert.equal(
     run.stdout,
-    text + "results:\n- message: 'functionConfig spec.operation: \"DELETE\" is not allowed; allowed values: CREATE, UPDATE'\n  severity: error\n  field:\n    path: functionConfig.spec.operation\n",
+    text + "results:\n- message: 'functionConfig spec.operation: \"DELETE\" is not allowed; allowed values: CREATE, UPDATE'\n  severity: error\n  field:\n    path: functionConfig.spec.operation\n  tags:\n    code: FUNCTION_CONFIG\n",
   );
 });
 
