@@ -7,10 +7,10 @@ import { builtBin, repoRoot } from "./harness.js";
 
 const readme = readFileSync(repoRoot + "README.md", "utf8");
 
-/** The `npx kmutate …` command of the README's "Fresh machine" block. */
+/** The `npx kmutate …` command of the README's quick start. */
 function frontDoorArgs(): string[] {
-  const m = /npm ci && npx kmutate ([^#\n]+?)\s+#/.exec(readme);
-  assert.ok(m, "the README's first command is `npm ci && npx kmutate …`");
+  const m = /npm ci && npm run build && npx kmutate ([^#\n]+?)\s+#/.exec(readme);
+  assert.ok(m, "the README's quick start is `npm ci && npm run build && npx kmutate …`");
   return m[1].trim().split(/\s+/);
 }
 
