@@ -1,21 +1,22 @@
 // `kmutate apply -f PATH...`: mutate manifest files and print the resulting stream (or a diff,
 // or write files), keeping comments and layout (untouched documents byte-identical). Local-config
 // objects and function configs stay out of the output unless asked for, so it can go to kubectl.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { Option, type Command } from "commander";
-import { admit as realAdmit, defaultAdmitOptions, isLocalConfig, type AdmitOptions, type KrmResult } from "../admission/index.js";
-import { isObject, type JsonObject } from "../data/index.js";
+import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type KrmResult } from "../admission/index.js";
+import type { JsonObject } from "../data/index.js";
 import {
   decodeText, exitCodeOf, finalResults, formatError, loadSideInputItems, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeFiles, writeJson, writeStream,
-  type Admitter, type SideInputPaths, type StreamFile,
+  type Admitter, type SideInputPaths,
 } from "../krm/index.js";
+import { filtered, leftOut, rewrite, writeTree } from "./apply-write.js";
 import { colourChoices, useColour, type ColourChoice } from "./colour.js";
 import { APPLY_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
 import { stepsFromChanges, streamDiff } from "./diff.js";
 import { progressLine } from "./progress.js";
-import { readSources, type Input } from "./sources.js";
+import { readSources } from "./sources.js";
 import { resultLine } from "./result-line.js";
 
 /** Output formats of `apply`. */
@@ -54,31 +55,12 @@ function diffExitCode(errors: boolean, changed: boolean): number {
   return errors ? 2 : changed ? 1 : 0;
 }
 
-/** Objects `kubectl apply` must not receive: local config (as kpt and kustomize drop it) and function configs. */
-function leftOut(item: JsonObject): boolean {
-  const ann = isObject(item.metadata) ? item.metadata.annotations : undefined;
-  return isLocalConfig(item) || (isObject(ann) && typeof ann["config.kubernetes.io/function"] === "string");
-}
-
-/**
- * The files and the items after admission without the documents `keep` rejects (both in stream
- * order); a file whose every object was rejected is dropped whole.
- */
-function filtered(files: readonly StreamFile[], after: readonly JsonObject[], keep: (item: JsonObject) => boolean): { files: StreamFile[]; items: JsonObject[] } {
-  const items: JsonObject[] = [];
-  const out: StreamFile[] = [];
-  let k = 0;
-  for (const file of files) {
-    const docs = file.docs.filter((d) => {
-      if (d.value === undefined) return true;
-      const item = after[k++];
-      if (keep(item)) items.push(item);
-      return keep(item);
-    });
-    const hadObjects = file.docs.some((d) => d.value !== undefined);
-    if (!hadObjects || docs.some((d) => d.value !== undefined)) out.push({ source: file.source, docs });
-  }
-  return { files: out, items };
+/** An error about `items[i]…` as `file#index: field: message` (the document it is in). */
+function itemError(locations: ReadonlyArray<{ path: string; index: number }>, e: { message: string; field?: string }): string {
+  const m = e.field ? /^items\[(\d+)\]\.?(.*)$/.exec(e.field) : null;
+  const loc = m ? locations[Number(m[1])] : undefined;
+  const field = m && m[2] !== "" ? `${m[2]}: ` : "";
+  return `${loc ? `${loc.path}#${loc.index}` : "input"}: ${field}${e.message}`;
 }
 
 /** Runs `apply`; returns the exit code. */
@@ -142,54 +124,6 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   } else text = writeStream(kept.files, kept.items);
   await writeText(io.stdout, text);
   return report(exitCodeOf(results));
-}
-
-/** An error about `items[i]…` as `file#index: field: message` (the document it is in). */
-function itemError(locations: ReadonlyArray<{ path: string; index: number }>, e: { message: string; field?: string }): string {
-  const m = e.field ? /^items\[(\d+)\]\.?(.*)$/.exec(e.field) : null;
-  const loc = m ? locations[Number(m[1])] : undefined;
-  const field = m && m[2] !== "" ? `${m[2]}: ` : "";
-  return `${loc ? `${loc.path}#${loc.index}` : "input"}: ${field}${e.message}`;
-}
-
-type Written = { ok: true } | { ok: false; errors: string[] };
-
-/** `--in-place`: writes back the files whose text changed. */
-async function rewrite(inputs: readonly Input[], texts: ReadonlyArray<{ text: string }>): Promise<Written> {
-  const errors: string[] = [];
-  for (const [i, input] of inputs.entries()) {
-    if (input.abs === undefined || texts[i].text === input.source.text) continue;
-    try {
-      await writeFile(input.abs, texts[i].text);
-    } catch (e) {
-      errors.push(`${input.source.path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true };
-}
-
-/** `--output-dir`: one file per written file (`files`, `texts` in the same order) that holds an object, at its input's relative path. */
-async function writeTree(dir: string, inputs: readonly Input[], files: readonly StreamFile[], texts: ReadonlyArray<{ text: string }>): Promise<Written> {
-  const targets = new Map<string, string>();
-  for (const input of inputs) {
-    const other = targets.get(input.rel);
-    if (other !== undefined) return { ok: false, errors: [`--output-dir: ${other} and ${input.source.path} would both be written to ${join(dir, input.rel)}`] };
-    targets.set(input.rel, input.source.path);
-  }
-  const errors: string[] = [];
-  const inputOf = new Map(inputs.map((input) => [input.source, input]));
-  for (const [i, file] of files.entries()) {
-    const input = inputOf.get(file.source);
-    if (input === undefined || !file.docs.some((d) => d.value !== undefined)) continue;
-    const target = join(dir, input.rel);
-    try {
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, texts[i].text);
-    } catch (e) {
-      errors.push(`${target}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true };
 }
 
 /** The functionConfig file (if any) plus `--old-objects`/`--openapi`, with the files they name read (paths relative to the working directory). */
