@@ -2,18 +2,18 @@
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
 import { getString, isObject, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { compilePolicy } from "./compile-policy.js";
-import { isPolicyItem, loadPolicies, type LoadProblem } from "./load-policies.js";
-import { namespaceView, type NamespaceView } from "./namespace-view.js";
-import { buildParamIndex, paramKindNotFound, type ParamIndex } from "./params.js";
-import { bindPolicies } from "./policy-model.js";
-import { itemResult } from "./results.js";
-import type { BoundPolicy } from "./select-invocations.js";
-import { buildPolicyIndex, type PolicyIndex } from "./policy-index.js";
-import { paramCollector, type ParamCollector } from "./policy-index-params.js";
-import { admitItem, indexOldObjects } from "./admit-item.js";
-import { offlineAuthorizer } from "./authorizer.js";
-import type { InvocationChange } from "./invoke.js";
+import { compilePolicy } from "./dispatch/compile-policy.js";
+import { isPolicyItem, loadPolicies, type LoadProblem } from "./policy/load-policies.js";
+import { namespaceView, type NamespaceView } from "./dispatch/namespace-view.js";
+import { buildParamIndex, paramKindNotFound, type ParamIndex } from "./dispatch/params.js";
+import { bindPolicies } from "./policy/policy-model.js";
+import { itemResult } from "./dispatch/results.js";
+import type { BoundPolicy } from "./dispatch/select-invocations.js";
+import { buildPolicyIndex, type PolicyIndex } from "./dispatch/policy-index.js";
+import { paramCollector, type ParamCollector } from "./dispatch/policy-index-params.js";
+import { admitItem, indexOldObjects } from "./mutating/admit-item.js";
+import { offlineAuthorizer } from "./dispatch/authorizer.js";
+import type { InvocationChange } from "./mutating/invoke.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
 import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type KrmResult } from "./types.js";
 

@@ -1,7 +1,7 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
 // it returns (the items, possibly mutated, and KRM results).
 import type { JsonObject, JsonValue } from "../data/index.js";
-import type { InvocationChange } from "./invoke.js";
+import type { InvocationChange } from "./mutating/invoke.js";
 
 /** Admission operation simulated for every item. */
 export type Operation = "CREATE" | "UPDATE";
