@@ -2,15 +2,15 @@
 // becomes error results in the output list, or one stderr line when no list can be written.
 import { admit as realAdmit, phaseEnd, phaseStart, type AdmitOptions, type AdmitOutput, type KrmResult } from "../admission/index.js";
 import type { JsonObject, JsonValue } from "../data/index.js";
-import { formatError } from "./format-error.js";
+import { formatError } from "./yaml/format-error.js";
 import { parseFunctionConfig } from "./function-config.js";
-import { decodeText, readDocument } from "./read.js";
+import { decodeText, readDocument } from "./yaml/read.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
 import { loadSideInputs } from "./side-inputs.js";
-import { spliceOutput } from "./splice.js";
+import { spliceOutput } from "./yaml/splice.js";
 import type { Format } from "./types.js";
-import { outputDocument, writeValue } from "./write.js";
+import { outputDocument, writeValue } from "./yaml/write.js";
 
 /** What one function run prints and returns. */
 export interface FunctionRun {

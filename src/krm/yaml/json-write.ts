@@ -1,8 +1,8 @@
 // JSON writer for JsonValue: 2-space indentation like JSON.stringify, doubles keep a fraction
 // (`1.0`), bigints print exactly. NaN and ±Infinity cannot be written (an error value).
-import { JsonFloat, isObject, type JsonValue } from "../data/index.js";
+import { JsonFloat, isObject, type JsonValue } from "../../data/index.js";
 import { floatText, intText } from "./numbers.js";
-import type { KrmError } from "./types.js";
+import type { KrmError } from "../types.js";
 
 /** Serialises `value` as indented JSON with a final newline, or an UNREPRESENTABLE error. */
 export function writeJson(value: JsonValue): { ok: true; text: string } | { ok: false; error: KrmError } {

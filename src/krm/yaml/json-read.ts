@@ -1,8 +1,8 @@
 // A small JSON reader that keeps what JSON.parse loses: `1.0` stays a double (JsonFloat) and
 // ints beyond 2^53 become bigint. Keys such as `__proto__` are data. Never throws.
-import { setKey, type JsonFloat, type JsonObject, type JsonValue } from "../data/index.js";
+import { setKey, type JsonFloat, type JsonObject, type JsonValue } from "../../data/index.js";
 import { floatValue, intFromLiteral } from "./numbers.js";
-import type { KrmError } from "./types.js";
+import type { KrmError } from "../types.js";
 
 /** Maximum nesting of arrays and objects. */
 export const MAX_JSON_DEPTH = 1000;

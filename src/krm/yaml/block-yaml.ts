@@ -4,7 +4,7 @@
 // subset (anchors, tags, multi-line plain or quoted scalars, complex keys, documents markers,
 // tabs in indentation, CRLF, duplicate keys…) returns undefined and the caller uses js-yaml, so
 // it decides every error. A parser, so past 300 lines.
-import type { JsonValue } from "../data/index.js";
+import type { JsonValue } from "../../data/index.js";
 import { MERGE_KEY, resolvePlain } from "./fast-yaml-schema.js";
 
 /** Thrown inside the reader to give up; caught at the entry only. */

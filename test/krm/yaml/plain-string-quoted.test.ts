@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import yaml from "js-yaml";
-import { dumpSchema, LOOKALIKE_FIRST, loadSchema, plainStringQuoted } from "../../src/krm/fast-yaml-schema.js";
+import { dumpSchema, LOOKALIKE_FIRST, loadSchema, plainStringQuoted } from "../../../src/krm/yaml/fast-yaml-schema.js";
 
 const rows: [string, boolean][] = [
   ["y", true], ["Y", true], ["yes", true], ["YES", true], ["on", true], ["On", true], ["off", true], ["OFF", true],

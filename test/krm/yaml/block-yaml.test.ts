@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { inspect, isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import yaml from "js-yaml";
-import { JsonFloat, type JsonValue } from "../../src/data/index.js";
-import { readBlockYaml } from "../../src/krm/block-yaml.js";
-import { dumpSchema, loadSchema } from "../../src/krm/fast-yaml-schema.js";
+import { JsonFloat, type JsonValue } from "../../../src/data/index.js";
+import { readBlockYaml } from "../../../src/krm/yaml/block-yaml.js";
+import { dumpSchema, loadSchema } from "../../../src/krm/yaml/fast-yaml-schema.js";
 
 /** js-yaml's reading: the one document's value, or the reason it is not one. */
 function reference(text: string): { value: unknown } | { error: string } {

@@ -1,12 +1,12 @@
 // Writes a ResourceList back in the input's format: the input document with `items` replaced
 // and `results` set (key order kept), via js-yaml (fast path) or the JSON writer.
 import yaml from "js-yaml";
-import { setKey, type JsonObject, type JsonValue } from "../data/index.js";
-import type { KrmResult } from "../admission/index.js";
+import { setKey, type JsonObject, type JsonValue } from "../../data/index.js";
+import type { KrmResult } from "../../admission/index.js";
 import { emitItems, type EmitHooks } from "./emit-items.js";
 import { dumpSchema } from "./fast-yaml-schema.js";
 import { writeJson } from "./json-write.js";
-import type { Format, KrmError } from "./types.js";
+import type { Format, KrmError } from "../types.js";
 
 /** Serialises one value as YAML (kyaml-like layout: 2-space indent, unindented sequences). */
 export function writeYaml(value: JsonValue): string {

@@ -3,7 +3,7 @@
 // a replacer), about twice as fast. Structure is written directly; strings take a plain fast
 // path or js-yaml's own text (memoised). Shapes it does not cover return undefined.
 import yaml from "js-yaml";
-import { JsonFloat, type JsonValue } from "../data/index.js";
+import { JsonFloat, type JsonValue } from "../../data/index.js";
 import { dumpSchema, yamlFloatText } from "./fast-yaml-schema.js";
 import { intText } from "./numbers.js";
 

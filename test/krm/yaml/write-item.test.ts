@@ -4,10 +4,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import yaml from "js-yaml";
-import { deepEqual, JsonFloat, type JsonObject, type JsonValue } from "../../src/data/index.js";
-import { readDocument, writeYaml } from "../../src/krm/index.js";
-import { dumpSchema } from "../../src/krm/fast-yaml-schema.js";
-import { writeItemsYaml, writeItemYaml } from "../../src/krm/write-item.js";
+import { deepEqual, JsonFloat, type JsonObject, type JsonValue } from "../../../src/data/index.js";
+import { readDocument, writeYaml } from "../../../src/krm/index.js";
+import { dumpSchema } from "../../../src/krm/yaml/fast-yaml-schema.js";
+import { writeItemsYaml, writeItemYaml } from "../../../src/krm/yaml/write-item.js";
 
 interface Row {
   name: string;

@@ -1,7 +1,7 @@
 // Updates a `yaml` Document node by node from a before/after pair of JsonValues, so comments
 // and styles of unchanged nodes survive; new values get fresh nodes in the document's style.
 import type { Node, Scalar, YAMLMap } from "yaml";
-import { deepEqual, getKey, hasKey, isObject, JsonFloat, type JsonValue } from "../data/index.js";
+import { deepEqual, getKey, hasKey, isObject, JsonFloat, type JsonValue } from "../../data/index.js";
 import { yamlLib } from "./yaml-lib.js";
 
 /** Strings that YAML 1.1 readers (kubectl) would not read as strings when written plain. */

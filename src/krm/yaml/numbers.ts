@@ -1,6 +1,6 @@
 // Number conversions shared by the readers and writers: int literals to number/bigint, doubles
 // to JsonFloat when integral, and the text of each that reads back as the same kind.
-import { JsonFloat } from "../data/index.js";
+import { JsonFloat } from "../../data/index.js";
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

@@ -2,8 +2,8 @@
 // and that the writers print each back as the same kind.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { JsonFloat, type JsonValue } from "../../src/data/index.js";
-import { readDocument, writeJson, writeYaml } from "../../src/krm/index.js";
+import { JsonFloat, type JsonValue } from "../../../src/data/index.js";
+import { readDocument, writeJson, writeYaml } from "../../../src/krm/index.js";
 
 const kind = (v: JsonValue): string =>
   v instanceof JsonFloat ? `double ${v.value}` : typeof v === "number" ? `${Number.isInteger(v) ? "int" : "double"} ${v}` : typeof v === "bigint" ? `bigint ${v}` : `${typeof v} ${String(v)}`;
@@ -63,7 +63,7 @@ const jsonErrors: Array<{ name: string; text: string; message: string }> = [
 ];
 for (const row of jsonErrors) {
   test(`JSON reader error: ${row.name}`, async () => {
-    const { readJson } = await import("../../src/krm/index.js");
+    const { readJson } = await import("../../../src/krm/index.js");
     const r = readJson(row.text);
     assert.equal(r.ok, false);
     if (!r.ok) assert.equal(r.error.message, row.message);
@@ -82,7 +82,7 @@ for (const row of keyRows) {
     const r = readDocument(row.yaml + "\n");
     assert.ok(r.ok);
     assert.deepEqual(Object.keys(r.value as object), [row.key]);
-    const { readStream } = await import("../../src/krm/index.js");
+    const { readStream } = await import("../../../src/krm/index.js");
     const s = readStream([{ path: "k.yaml", text: `apiVersion: v1\nkind: A\nmetadata: {name: a}\nm:\n  ${row.yaml}\n` }]);
     assert.ok(s.ok);
     if (s.ok) assert.deepEqual(Object.keys(s.items[0].m as object), [row.key]);

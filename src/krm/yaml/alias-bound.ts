@@ -1,6 +1,6 @@
 // Bounds YAML alias expansion: a loaded tree may share subtrees through aliases, and kmutate
 // (cloning, writing) would expand them. Refuse trees whose expansion dwarfs their source.
-import { isObject, type JsonValue } from "../data/index.js";
+import { isObject, type JsonValue } from "../../data/index.js";
 
 /** Allowed expanded node count for a document with `unique` distinct nodes. */
 export function aliasExpansionLimit(unique: number): number {

@@ -1,8 +1,8 @@
 // Output of the fast path: copies the input text, patches the changed items in it (only changed
 // entries rewritten) or re-serialises them (with the fast js-yaml writer), so kpt/kustomize, which
 // restore comments and field order from the id annotations, see every untouched item exactly as it came in.
-import { deepEqual, type JsonValue } from "../data/index.js";
-import type { KrmResult } from "../admission/index.js";
+import { deepEqual, type JsonValue } from "../../data/index.js";
+import type { KrmResult } from "../../admission/index.js";
 import { findItemSpans } from "./item-spans.js";
 import { patchItemText } from "./item-patch.js";
 import { writeItemsYaml } from "./write-item.js";

@@ -1,7 +1,7 @@
 // Converts a `yaml` Document (the comment-keeping path) to a JsonValue with the same number
 // rules as the fast path; aliases are expanded as copies, bounded like the fast path.
 import type { Document, Node } from "yaml";
-import { setKey, isObject, type JsonObject, type JsonValue } from "../data/index.js";
+import { setKey, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { aliasExpansionLimit } from "./alias-bound.js";
 import { floatValue, intValue } from "./numbers.js";
 import { yamlLib } from "./yaml-lib.js";

@@ -2,7 +2,7 @@
 // map entries and list elements (with their comments, quoting and layout) are copied, new or
 // changed ones are written by the fast emitter at the collection's indentation. For text that
 // block-yaml.ts read; any layout it does not follow returns undefined (the caller re-serialises).
-import { deepEqual, isObject, type JsonObject, type JsonValue } from "../data/index.js";
+import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { emitEntry, emitItems, type EmitHooks } from "./emit-items.js";
 import { entrySpans, isDashEntry, plainKeyEnd, valueStart, type EntrySpan } from "./item-layout.js";
 

@@ -1,7 +1,7 @@
 // js-yaml schemas of the fast path: YAML 1.2 core + merge keys, where integral floats (`1.0`,
 // `1e3`) load as JsonFloat and ints beyond 2^53 as bigint, and the dumper writes both back.
 import yaml from "js-yaml";
-import { JsonFloat, type JsonValue } from "../data/index.js";
+import { JsonFloat, type JsonValue } from "../../data/index.js";
 import { floatText, floatValue, intFromLiteral, intText } from "./numbers.js";
 
 // js-yaml exports its built-in types as `types` (documented), but @types/js-yaml omits it.

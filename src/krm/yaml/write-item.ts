@@ -2,7 +2,7 @@
 // of its source that kpt/kustomize would not (see style-hints.ts); new strings that need quotes
 // get double quotes, as go-yaml writes them.
 import yaml from "js-yaml";
-import { deepEqual, type JsonValue } from "../data/index.js";
+import { deepEqual, type JsonValue } from "../../data/index.js";
 import { dumpSchema, loadSchema, plainStringQuoted } from "./fast-yaml-schema.js";
 import { emitItems } from "./emit-items.js";
 import { scanStyles, type ScalarStyle, type StyleHints } from "./style-hints.js";

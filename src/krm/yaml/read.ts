@@ -2,12 +2,12 @@
 // path (kmutate's block-YAML reader, else js-yaml), rejecting binary, empty and multi-document
 // input and alias bombs.
 import yaml from "js-yaml";
-import { deepClone, type JsonValue } from "../data/index.js";
+import { deepClone, type JsonValue } from "../../data/index.js";
 import { aliasExpansionLimit, measureExpansion } from "./alias-bound.js";
 import { readBlockYaml } from "./block-yaml.js";
 import { loadSchema } from "./fast-yaml-schema.js";
 import { MAX_JSON_DEPTH, readJson } from "./json-read.js";
-import type { KrmError, ReadResult } from "./types.js";
+import type { KrmError, ReadResult } from "../types.js";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 

@@ -7,12 +7,12 @@ import assert from "node:assert/strict";
 import { inspect, isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import yaml from "js-yaml";
-import { deepClone, isObject, setKey, type JsonObject, type JsonValue } from "../../src/data/index.js";
-import { emitEntry, emitItems } from "../../src/krm/emit-items.js";
-import { readBlockYaml } from "../../src/krm/block-yaml.js";
-import { dumpSchema, loadSchema } from "../../src/krm/fast-yaml-schema.js";
-import { findItemSpans } from "../../src/krm/item-spans.js";
-import { patchItemText } from "../../src/krm/item-patch.js";
+import { deepClone, isObject, setKey, type JsonObject, type JsonValue } from "../../../src/data/index.js";
+import { emitEntry, emitItems } from "../../../src/krm/yaml/emit-items.js";
+import { readBlockYaml } from "../../../src/krm/yaml/block-yaml.js";
+import { dumpSchema, loadSchema } from "../../../src/krm/yaml/fast-yaml-schema.js";
+import { findItemSpans } from "../../../src/krm/yaml/item-spans.js";
+import { patchItemText } from "../../../src/krm/yaml/item-patch.js";
 
 /** The one item of a ResourceList text, patched to `after`; the whole text, or undefined. */
 function patchOnly(list: string, after: JsonObject): string | undefined {
