@@ -2,7 +2,9 @@
 // the create-time validation messages.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { compileLabelSelector, labelsOf, validateLabelSelector, type LabelSelectorSpec } from "../../src/admission/match/label-selector.js";
+import { compileLabelSelector, labelsOf } from "../../src/admission/match/label-selector.js";
+import type { LabelSelectorSpec } from "../../src/admission/policy/policy-model.js";
+import { validateLabelSelector } from "../../src/admission/policy/validate-label-selector.js";
 import { fieldErrorText } from "../../src/admission/policy/field-error.js";
 
 const keyMsg =

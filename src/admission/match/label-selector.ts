@@ -1,22 +1,10 @@
-// Kubernetes label selectors (`metav1.LabelSelector`): compile once into a matcher (apimachinery
-// `LabelSelectorAsSelector`, whose errors are values here) and create-time validation
-// (`ValidateLabelSelector`). Go iterates matchLabels in random order; kmutate uses sorted keys.
+// Kubernetes label selectors (`metav1.LabelSelector`) compiled once into a matcher (apimachinery
+// `LabelSelectorAsSelector`, whose errors are values here), and the labels of an object.
+// Go iterates matchLabels in random order; kmutate uses sorted keys.
 import { isObject, getKey, type JsonObject, type JsonValue } from "../../data/index.js";
-import { aggregateText, fieldErrorText, forbidden, goQuote, invalid, required, type FieldError } from "../policy/field-error.js";
+import { aggregateText, fieldErrorText, goQuote, invalid, type FieldError } from "../policy/field-error.js";
+import type { LabelSelectorSpec } from "../policy/policy-model.js";
 import { isLabelKey, isLabelValue } from "../policy/validate-names.js";
-
-/** One `matchExpressions` entry. */
-export interface LabelSelectorRequirementSpec {
-  key: string;
-  operator: string;
-  values?: string[];
-}
-
-/** A `metav1.LabelSelector` as written in a policy. */
-export interface LabelSelectorSpec {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirementSpec[];
-}
 
 /** A compiled selector. */
 export interface LabelSelector {
@@ -103,36 +91,6 @@ function requirementMatches(r: Requirement, ls: Readonly<Record<string, string>>
     case "DoesNotExist":
       return !has;
   }
-}
-
-/**
- * Create-time validation (`metav1validation.ValidateLabelSelector` with default options) under
- * `path` (e.g. `spec.matchConstraints.objectSelector`).
- */
-export function validateLabelSelector(spec: LabelSelectorSpec | null | undefined, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  if (!spec) return errs;
-  const labels = spec.matchLabels ?? {};
-  for (const k of Object.keys(labels).sort()) {
-    for (const m of isLabelKey(k)) errs.push(invalid(`${path}.matchLabels`, k, m));
-    for (const m of isLabelValue(labels[k])) errs.push(invalid(`${path}.matchLabels`, labels[k], m));
-  }
-  (spec.matchExpressions ?? []).forEach((e, i) => {
-    const p = `${path}.matchExpressions[${i}]`;
-    const values = e.values ?? [];
-    if (e.operator === "In" || e.operator === "NotIn") {
-      if (values.length === 0) errs.push(required(`${p}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-    } else if (e.operator === "Exists" || e.operator === "DoesNotExist") {
-      if (values.length > 0) errs.push(forbidden(`${p}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-    } else {
-      errs.push(invalid(`${p}.operator`, e.operator, "not a valid selector operator"));
-    }
-    for (const m of isLabelKey(e.key)) errs.push(invalid(`${p}.key`, e.key, m));
-    values.forEach((v, j) => {
-      for (const m of isLabelValue(v)) errs.push(invalid(`${p}.values[${j}]`, v, m));
-    });
-  });
-  return errs;
 }
 
 /**

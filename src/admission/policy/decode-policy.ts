@@ -3,7 +3,7 @@
 // Go type names in messages follow k8s.io/api (alias subtleties between versions are ignored).
 import { isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { JsonFloat } from "../../data/index.js";
-import type { LabelSelectorSpec } from "../match/label-selector.js";
+import type { LabelSelectorSpec } from "./policy-model.js";
 
 /** A rule as written (`NamedRuleWithOperations`). */
 export interface RuleInput {

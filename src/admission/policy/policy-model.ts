@@ -1,6 +1,18 @@
 // The internal model of MutatingAdmissionPolicies and their bindings: one shape for the
 // v1alpha1, v1beta1 and v1 API versions, with the API defaults (reference §1.4) applied.
-import type { LabelSelectorSpec } from "../match/label-selector.js";
+
+/** One `matchExpressions` entry. */
+export interface LabelSelectorRequirementSpec {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+/** A `metav1.LabelSelector` as written in a policy. */
+export interface LabelSelectorSpec {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirementSpec[];
+}
 
 /** `matchPolicy` of a MatchResources. */
 export type MatchPolicy = "Exact" | "Equivalent";

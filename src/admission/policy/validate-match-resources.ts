@@ -2,7 +2,7 @@
 // apiserver `validateMatchResources`, `validateNamedRuleWithOperations`, `validateRule`.
 import type { MatchResourcesInput, RuleInput } from "./decode-policy.js";
 import { duplicate, invalid, notSupported, required, type FieldError } from "./field-error.js";
-import { validateLabelSelector } from "../match/label-selector.js";
+import { validateLabelSelector } from "./validate-label-selector.js";
 import { isPathSegmentName } from "./validate-names.js";
 
 /** Operations any admission rule may name (sorted, as Go's `sets.List`). */

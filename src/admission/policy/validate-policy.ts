@@ -2,7 +2,7 @@
 // compilation, which the compile step adds): the apiserver's field paths and messages.
 import type { BindingSpecInput, DecodedObject, NamedExpressionInput, MutationInput, PolicySpecInput } from "./decode-policy.js";
 import { duplicate, forbidden, invalid, notSupported, required, tooMany, type FieldError } from "./field-error.js";
-import { validateLabelSelector } from "../match/label-selector.js";
+import { validateLabelSelector } from "./validate-label-selector.js";
 import { validateMatchResources, validateMutatingOperations } from "./validate-match-resources.js";
 import { isDNS1035Label, isDNS1123Subdomain, isLabelKey, isPathSegmentName } from "./validate-names.js";
 
