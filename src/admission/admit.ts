@@ -13,9 +13,8 @@ import { buildPolicyIndex, type PolicyIndex } from "./dispatch/policy-index.js";
 import { paramCollector, type ParamCollector } from "./dispatch/policy-index-params.js";
 import { admitItem, indexOldObjects } from "./mutating/admit-item.js";
 import { offlineAuthorizer } from "./dispatch/authorizer.js";
-import type { InvocationChange } from "./mutating/invoke.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
-import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type KrmResult } from "./types.js";
+import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult } from "./types.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {

@@ -17,5 +17,5 @@ export type { LintFinding, LintCode } from "./lint/lint.js";
 // Per-phase timing for benchmarks (KMUTATE_PHASE_TIMES).
 export { enablePhaseTimes, phaseStart, phaseEnd, phaseTimes, phaseNames } from "./phase-times.js";
 export type { PhaseName, PhaseTimes } from "./phase-times.js";
-export type { InvocationChange } from "./mutating/invoke.js";
+export type { InvocationChange } from "./types.js";
 export { resourceRefOf } from "./dispatch/results.js";

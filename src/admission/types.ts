@@ -1,7 +1,6 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
 // it returns (the items, possibly mutated, and KRM results).
-import type { JsonObject, JsonValue } from "../data/index.js";
-import type { InvocationChange } from "./mutating/invoke.js";
+import type { FieldPath, JsonObject, JsonValue } from "../data/index.js";
 
 /** Admission operation simulated for every item. */
 export type Operation = "CREATE" | "UPDATE";
@@ -88,6 +87,20 @@ export interface KrmResult {
   field?: { path: string };
   file?: { path: string; index?: number };
   tags?: Record<string, string>;
+}
+
+/**
+ * One invocation that changed the object: who, in which pass, the object before and after it, and
+ * the paths it changed (`changedPaths(before, after)`, never empty).
+ */
+export interface InvocationChange {
+  pass: 1 | 2;
+  policy: string;
+  binding: string;
+  param?: string;
+  before: JsonObject;
+  after: JsonObject;
+  paths: FieldPath[];
 }
 
 /** What `admit` returns: every input item (same order), mutated where policies matched. */

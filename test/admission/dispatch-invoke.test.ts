@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "../../src/data/index.js";
-import { invoke, type InvokerPorts, type MutationOutcome, type ConditionOutcome } from "../../src/admission/mutating/invoke.js";
+import { invoke, type InvokerPorts, type MutationOutcome } from "../../src/admission/mutating/invoke.js";
+import type { ConditionOutcome } from "../../src/admission/dispatch/evaluate-policy.js";
 import type { Invocation } from "../../src/admission/dispatch/invocation.js";
 
 interface FakePolicy {

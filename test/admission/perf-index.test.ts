@@ -8,7 +8,7 @@ import { admit, defaultAdmitOptions } from "../../src/admission/index.js";
 import { compilePolicy } from "../../src/admission/dispatch/compile-policy.js";
 import { matchPolicy } from "../../src/admission/match/match-resources.js";
 import { buildParamIndex, collectParams, paramKey, type ParamScope } from "../../src/admission/dispatch/params.js";
-import { invocationKey } from "../../src/admission/mutating/reinvocation.js";
+import { invocationKey } from "../../src/admission/dispatch/invocation.js";
 import { buildPolicyIndex } from "../../src/admission/dispatch/policy-index.js";
 import { paramCollector } from "../../src/admission/dispatch/policy-index-params.js";
 import type { BoundPolicy } from "../../src/admission/dispatch/select-invocations.js";

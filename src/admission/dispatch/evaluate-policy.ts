@@ -7,7 +7,9 @@ import {
   type Activation, type Authorizer, type CelError, type CelValue,
 } from "../../cel/index.js";
 import { variablesTypeName, type CompiledExpression, type CompiledPolicy } from "./compile-policy.js";
-import type { ConditionOutcome } from "../mutating/invoke.js";
+
+/** Outcome of evaluating the matchConditions of one invocation. */
+export type ConditionOutcome = { matches: boolean } | { error: string };
 
 const outOfBudget = "validation failed due to running out of cost budget, no further validation rules will be run";
 

@@ -1,5 +1,5 @@
 // One invocation of a policy for one object: the (policy, binding, param) tuple the selector
-// produced, in dispatch order (policy name, binding name, param namespace/name).
+// produced, in dispatch order (policy name, binding name, param namespace/name), and its key.
 import type { JsonObject } from "../../data/index.js";
 import type { GroupVersionKind, GroupVersionResource } from "./request.js";
 
@@ -18,4 +18,12 @@ export interface Invocation<P> {
   /** The matched kind and resource (reported as `request.kind` / `request.resource`). */
   kind: GroupVersionKind;
   resource: GroupVersionResource;
+}
+
+/**
+ * Key of an invocation: policy, binding and param identity (mutation index ignored). Unambiguous:
+ * policy and binding names are validated object names, which cannot hold a newline.
+ */
+export function invocationKey(policy: string, binding: string, param: string | undefined): string {
+  return `${policy}\n${binding}\n${param ?? ""}`;
 }

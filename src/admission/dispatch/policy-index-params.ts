@@ -4,7 +4,7 @@
 // an invocation once per (binding, param).
 import { getString, type JsonObject } from "../../data/index.js";
 import { collectParams, paramKey, type CollectParamsResult, type ParamIndex, type ParamScope } from "./params.js";
-import { invocationKey } from "../mutating/reinvocation.js";
+import { invocationKey } from "./invocation.js";
 import type { BindingModel, PolicyModel } from "../policy/policy-model.js";
 
 /** The identity of one invocation: its param's key (when it has a param) and its reinvocation key. */

@@ -6,14 +6,14 @@ import type { CompiledPolicy } from "../dispatch/compile-policy.js";
 import { evaluateMatchConditions, evaluateMutation, itemValues } from "../dispatch/evaluate-policy.js";
 import { exemptReason } from "../match/exempt.js";
 import { phaseEnd, phaseStart } from "../phase-times.js";
-import { invoke, type InvocationChange, type InvokerPorts } from "./invoke.js";
+import { invoke, type InvokerPorts } from "./invoke.js";
 import { identify, type ItemIdentity } from "../dispatch/item-identity.js";
 import type { RequestAttrs } from "../match/match-types.js";
 import { buildRequest } from "../dispatch/request.js";
 import { itemResult, policyErrorResults } from "../dispatch/results.js";
 import { selectInvocations } from "../dispatch/select-invocations.js";
 import type { AdmissionRun } from "../admit.js";
-import type { KrmResult } from "../types.js";
+import type { InvocationChange, KrmResult } from "../types.js";
 import { resolveNamespaceObject } from "../match/namespaces.js";
 
 /** The item to output and the results about it. */

@@ -1,12 +1,11 @@
 // Runs the selected invocations for one object (reference §2.5, §2.8): matchConditions, the
 // mutations of each invocation in order, and the one reinvocation pass for IfNeeded invocations.
-import { rewrittenPaths, type FieldPath, type JsonObject, type Rewrite } from "../../data/index.js";
-import type { Invocation } from "../dispatch/invocation.js";
+import { rewrittenPaths, type JsonObject, type Rewrite } from "../../data/index.js";
+import type { ConditionOutcome } from "../dispatch/evaluate-policy.js";
+import { invocationKey, type Invocation } from "../dispatch/invocation.js";
 import type { PolicyError } from "../dispatch/policy-error.js";
-import { invocationKey, ReinvocationState } from "./reinvocation.js";
-
-/** Outcome of evaluating the matchConditions of one invocation. */
-export type ConditionOutcome = { matches: boolean } | { error: string };
+import type { InvocationChange } from "../types.js";
+import { ReinvocationState } from "./reinvocation.js";
 
 /**
  * Outcome of one mutation: the new object, or an error (a status error aborts the request).
@@ -24,20 +23,6 @@ export interface InvokerPorts<P> {
   runMutation(inv: Invocation<P>, index: number, object: JsonObject, oldObject: JsonObject | null): MutationOutcome;
   reinvocationPolicy(policy: P): "Never" | "IfNeeded";
   failurePolicy(policy: P): "Fail" | "Ignore";
-}
-
-/**
- * One invocation that changed the object: who, in which pass, the object before and after it, and
- * the paths it changed (`changedPaths(before, after)`, never empty).
- */
-export interface InvocationChange {
-  pass: 1 | 2;
-  policy: string;
-  binding: string;
-  param?: string;
-  before: JsonObject;
-  after: JsonObject;
-  paths: FieldPath[];
 }
 
 /** The result of admitting one object through its invocations. */

@@ -1,14 +1,6 @@
 // Reinvocation state of one admission request (reference §2.8): the invocations that ran with
 // reinvocationPolicy IfNeeded (P) and the ones to run again in the second pass (R).
 
-/**
- * Key of an invocation: policy, binding and param identity (mutation index ignored). Unambiguous:
- * policy and binding names are validated object names, which cannot hold a newline.
- */
-export function invocationKey(policy: string, binding: string, param: string | undefined): string {
-  return `${policy}\n${binding}\n${param ?? ""}`;
-}
-
 /** Tracks which invocations the reinvocation pass re-runs. */
 export class ReinvocationState {
   private previouslyInvoked = new Set<string>();
