@@ -2,35 +2,19 @@
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
 import { getString, isObject, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { compilePolicy } from "./dispatch/compile-policy.js";
+import { compilePolicy, type CompiledPolicy } from "./mutating/compile-policy.js";
 import { isPolicyItem, loadPolicies, type LoadProblem } from "./policy/load-policies.js";
-import { namespaceView, type NamespaceView } from "./dispatch/namespace-view.js";
-import { buildParamIndex, paramKindNotFound, type ParamIndex } from "./dispatch/params.js";
+import { namespaceView } from "./dispatch/namespace-view.js";
+import { buildParamIndex, paramKindNotFound } from "./dispatch/params.js";
 import { bindPolicies } from "./policy/policy-model.js";
 import { itemResult } from "./dispatch/results.js";
 import type { BoundPolicy } from "./dispatch/select-invocations.js";
-import { buildPolicyIndex, type PolicyIndex } from "./dispatch/policy-index.js";
-import { paramCollector, type ParamCollector } from "./dispatch/policy-index-params.js";
-import { admitItem, indexOldObjects } from "./mutating/admit-item.js";
+import { buildPolicyIndex } from "./dispatch/policy-index.js";
+import { paramCollector } from "./dispatch/policy-index-params.js";
+import { admitItem, indexOldObjects, type AdmissionRun } from "./mutating/admit-item.js";
 import { offlineAuthorizer } from "./dispatch/authorizer.js";
 import { phaseEnd, phaseStart } from "./phase-times.js";
 import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult } from "./types.js";
-
-/** What every item's admission shares: policies, namespaces, params, kinds. */
-export interface AdmissionRun {
-  bound: BoundPolicy[];
-  registry: SchemaRegistry;
-  namespaces: NamespaceView;
-  params: ParamIndex;
-  /** Policies by the requests their rules can match. */
-  index: PolicyIndex;
-  /** Param lookups, cached per (binding, request namespace). */
-  paramsFor: ParamCollector;
-  /** `options.oldObjects` by apiVersion/kind/namespace/name. */
-  oldObjects: Map<string, JsonObject> | undefined;
-  options: AdmitOptions;
-  authorizer: ReturnType<typeof offlineAuthorizer>;
-}
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
@@ -74,8 +58,8 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   return changes ? { items: out, results, changes } : { items: out, results };
 }
 
-function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy {
-  const bound: BoundPolicy = { compiled: compilePolicy(policy, limits), bindings };
+function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy> {
+  const bound: BoundPolicy<CompiledPolicy> = { compiled: compilePolicy(policy, limits), bindings };
   if (policy.paramKind) {
     const info = registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind);
     if (info) bound.paramScope = info.namespaced ? "Namespaced" : "Cluster";

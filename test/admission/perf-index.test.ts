@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { admit, defaultAdmitOptions } from "../../src/admission/index.js";
-import { compilePolicy } from "../../src/admission/dispatch/compile-policy.js";
+import { compilePolicy } from "../../src/admission/mutating/compile-policy.js";
 import { matchPolicy } from "../../src/admission/match/match-resources.js";
 import { buildParamIndex, collectParams, paramKey, type ParamScope } from "../../src/admission/dispatch/params.js";
 import { invocationKey } from "../../src/admission/dispatch/invocation.js";

@@ -1,12 +1,12 @@
-// Evaluates a compiled policy's expressions for one object (reference §4.5, §4.6): activations
-// with lazily memoised `variables`, per-mutation and matchCondition cost budgets, and the
+// Evaluates the expressions every policy kind shares for one object (reference §4.5, §4.6):
+// activations with lazily memoised `variables`, matchConditions under their cost budget, and the
 // apiserver's wording of compile, runtime and budget errors.
 import type { JsonObject } from "../../data/index.js";
 import {
   authorizerValue, celError, fromJson, lazyObject, requestResourceValue,
   type Activation, type Authorizer, type CelError, type CelValue,
 } from "../../cel/index.js";
-import { variablesTypeName, type CompiledExpression, type CompiledPolicy } from "./compile-policy.js";
+import { variablesTypeName, type CompiledExpression, type CompiledPolicyBase } from "./compile-expressions.js";
 
 /** Outcome of evaluating the matchConditions of one invocation. */
 export type ConditionOutcome = { matches: boolean } | { error: string };
@@ -51,7 +51,7 @@ export interface InvocationInputs {
 }
 
 /** Cost spent by lazily evaluated variables since the last reset. */
-interface CostSink { cost: number }
+export interface CostSink { cost: number }
 
 const noVariables = new Map<string, () => CelValue | CelError>();
 
@@ -59,7 +59,7 @@ const noVariables = new Map<string, () => CelValue | CelError>();
  * Builds an activation whose `variables` are evaluated on first read and cached; `namespaceObject`
  * is null inside matchConditions (`inConditions`).
  */
-function activationFor(policy: CompiledPolicy, item: ItemValues, inputs: InvocationInputs, inConditions: boolean, sink: CostSink): Activation {
+export function activationFor(policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs, inConditions: boolean, sink: CostSink): Activation {
   const act: Record<string, CelValue | (() => CelValue | CelError)> = {
     object: fromJson(inputs.object),
     oldObject: fromJson(inputs.oldObject),
@@ -87,9 +87,10 @@ function activationFor(policy: CompiledPolicy, item: ItemValues, inputs: Invocat
 }
 
 /** Outcome of one expression: its value and the budget left, or the apiserver's error text. */
-type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget?: boolean };
+export type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget?: boolean };
 
-function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink, budget: number, compileErrorPrefix: string): ExprOutcome {
+/** Runs one compiled expression within `budget` (the variables it reads are charged to it too). */
+export function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink, budget: number, compileErrorPrefix: string): ExprOutcome {
   if (expr.error !== undefined || !expr.program) return { error: compileErrorPrefix + (expr.error ?? "no program") };
   sink.cost = 0;
   const r = expr.program.eval(act);
@@ -101,18 +102,11 @@ function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink
   return { value: r.value, remaining };
 }
 
-/** Evaluates mutation `index`: the CEL value to patch with, or the error text. */
-export function evaluateMutation(policy: CompiledPolicy, index: number, item: ItemValues, inputs: InvocationInputs): { value: CelValue } | { error: string } {
-  const sink: CostSink = { cost: 0 };
-  const r = runExpression(policy.mutations[index], activationFor(policy, item, inputs, false, sink), sink, policy.limits.costPerMutation, "");
-  return "error" in r ? { error: r.error } : { value: r.value };
-}
-
 /**
  * Evaluates all matchConditions (webhook `matchconditions.Matcher`): any `false` → no match, even
  * if another errored; else errors → the failurePolicy decides (Fail: error, Ignore: no match).
  */
-export function evaluateMatchConditions(policy: CompiledPolicy, item: ItemValues, inputs: InvocationInputs): ConditionOutcome {
+export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs): ConditionOutcome {
   if (policy.matchConditions.length === 0) return { matches: true };
   const ignore = policy.model.failurePolicy === "Ignore";
   const sink: CostSink = { cost: 0 };

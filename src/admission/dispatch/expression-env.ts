@@ -1,5 +1,5 @@
 // The CEL environment of MAP expressions before `variables` is declared: what policies compile in
-// (compile-policy adds `variables`), what `kmutate eval` compiles in and what the policy lint parses with.
+// (compile-expressions adds `variables`), what `kmutate eval` compiles in and what the policy lint parses with.
 import { authzTypes, celEnv, kubernetesLibraries, type CelEnv } from "../../cel/index.js";
 import { admissionTypes, admissionVariables } from "./cel-declarations.js";
 import { defaultLimits, type AdmitLimits } from "../types.js";

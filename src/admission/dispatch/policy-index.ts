@@ -5,11 +5,12 @@
 import { compiledSelector } from "../match/match-resources.js";
 import { resourceMatches } from "../match/match-rules.js";
 import type { RequestAttrs } from "../match/match-types.js";
+import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { BoundPolicy } from "./select-invocations.js";
 
 /** The policies a request can meet, in dispatch order. */
-export interface Candidates {
-  policies: readonly BoundPolicy[];
+export interface Candidates<C extends CompiledPolicyBase> {
+  policies: readonly BoundPolicy<C>[];
   /**
    * Whether a policy left out has a non-empty namespaceSelector: matching it would have looked up
    * the request's Namespace (which records an assumed Namespace when the list lacks it).
@@ -18,8 +19,8 @@ export interface Candidates {
 }
 
 /** Candidate policies by request; answers are computed once per (operation, group, resource). */
-export interface PolicyIndex {
-  candidates(a: Pick<RequestAttrs, "operation" | "group" | "resource" | "subresource">): Candidates;
+export interface PolicyIndex<C extends CompiledPolicyBase> {
+  candidates(a: Pick<RequestAttrs, "operation" | "group" | "resource" | "subresource">): Candidates<C>;
 }
 
 const has = (items: readonly string[], v: string): boolean => items.includes("*") || items.includes(v);
@@ -37,14 +38,14 @@ function looksUpNamespace(b: BoundPolicy): boolean {
 }
 
 /** Indexes `bound` (the run's policies in dispatch order). */
-export function buildPolicyIndex(bound: readonly BoundPolicy[]): PolicyIndex {
-  const cache = new Map<string, Candidates>();
+export function buildPolicyIndex<C extends CompiledPolicyBase>(bound: readonly BoundPolicy<C>[]): PolicyIndex<C> {
+  const cache = new Map<string, Candidates<C>>();
   return {
     candidates(a) {
       const key = `${a.operation}\u0000${a.group}\u0000${a.resource}\u0000${a.subresource}`;
       let c = cache.get(key);
       if (!c) {
-        const policies: BoundPolicy[] = [];
+        const policies: BoundPolicy<C>[] = [];
         let skippedNamespaceSelector = false;
         for (const b of bound) {
           if (canMatch(b, a.operation, a.group, a.resource, a.subresource)) policies.push(b);

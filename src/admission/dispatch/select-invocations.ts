@@ -1,6 +1,6 @@
 // Selects the invocations for one request (apiserver generic `policyDispatcher.Dispatch`): for
 // each bound policy in order, policy match → configuration error → binding match → params.
-import type { CompiledPolicy } from "./compile-policy.js";
+import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { Invocation } from "./invocation.js";
 import { matchBinding, matchPolicy } from "../match/match-resources.js";
 import type { MatchOptions, NamespaceLookup, RequestAttrs } from "../match/match-types.js";
@@ -9,9 +9,9 @@ import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import type { PolicyError } from "./policy-error.js";
 import type { BindingModel } from "../policy/policy-model.js";
 
-/** A compiled policy with its bindings and what its paramKind resolved to. */
-export interface BoundPolicy {
-  compiled: CompiledPolicy;
+/** A compiled policy (of any kind) with its bindings and what its paramKind resolved to. */
+export interface BoundPolicy<C extends CompiledPolicyBase = CompiledPolicyBase> {
+  compiled: C;
   bindings: BindingModel[];
   /** Scope of the paramKind's resource (when the policy has a resolvable paramKind). */
   paramScope?: ParamScope;
@@ -20,8 +20,8 @@ export interface BoundPolicy {
 }
 
 /** Invocations in dispatch order, and the configuration errors met on the way. */
-export interface Selection {
-  invocations: Invocation<CompiledPolicy>[];
+export interface Selection<C extends CompiledPolicyBase> {
+  invocations: Invocation<C>[];
   errors: PolicyError[];
 }
 
@@ -31,14 +31,14 @@ const assumeNoLabels: MatchOptions = { onMissingNamespace: "assume-no-labels" };
  * Builds the invocation list of one request. `bound` may be only the policies whose rules can
  * match (see policy-index.ts); `collector` answers param lookups (Default: a fresh one, uncached).
  */
-export function selectInvocations(
-  bound: readonly BoundPolicy[],
+export function selectInvocations<C extends CompiledPolicyBase>(
+  bound: readonly BoundPolicy<C>[],
   attrs: RequestAttrs,
   namespaces: NamespaceLookup,
   params: ParamIndex,
   collector: ParamCollector = paramCollector(params),
-): Selection {
-  const out: Selection = { invocations: [], errors: [] };
+): Selection<C> {
+  const out: Selection<C> = { invocations: [], errors: [] };
   for (const b of bound) {
     const policy = b.compiled.model;
     const pm = matchPolicy(policy, attrs, namespaces, assumeNoLabels);
@@ -65,7 +65,7 @@ export function selectInvocations(
       }
       if ("none" in collected) continue;
       for (const param of collected.params) {
-        const inv: Invocation<CompiledPolicy> = {
+        const inv: Invocation<C> = {
           policy: b.compiled,
           policyName: policy.name,
           bindingName: binding.name,

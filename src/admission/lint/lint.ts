@@ -4,7 +4,8 @@
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import { compilePolicy, type CompiledExpression } from "../dispatch/compile-policy.js";
+import type { CompiledExpression } from "../dispatch/compile-expressions.js";
+import { compilePolicy } from "../mutating/compile-policy.js";
 import { matchedSchemas } from "./lint-kinds.js";
 import { expressionEnv } from "../dispatch/expression-env.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";

@@ -2,8 +2,9 @@
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
 import { deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../../data/index.js";
 import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
-import type { CompiledPolicy } from "../dispatch/compile-policy.js";
-import { evaluateMatchConditions, evaluateMutation, itemValues } from "../dispatch/evaluate-policy.js";
+import type { CompiledPolicy } from "./compile-policy.js";
+import { evaluateMatchConditions, itemValues } from "../dispatch/evaluate-policy.js";
+import { evaluateMutation } from "./evaluate-mutation.js";
 import { exemptReason } from "../match/exempt.js";
 import { phaseEnd, phaseStart } from "../phase-times.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
@@ -12,9 +13,32 @@ import type { RequestAttrs } from "../match/match-types.js";
 import { buildRequest } from "../dispatch/request.js";
 import { itemResult, policyErrorResults } from "../dispatch/results.js";
 import { selectInvocations } from "../dispatch/select-invocations.js";
-import type { AdmissionRun } from "../admit.js";
+import type { SchemaRegistry } from "../../schema/index.js";
+import type { offlineAuthorizer } from "../dispatch/authorizer.js";
+import type { NamespaceView } from "../dispatch/namespace-view.js";
+import type { ParamIndex } from "../dispatch/params.js";
+import type { PolicyIndex } from "../dispatch/policy-index.js";
+import type { ParamCollector } from "../dispatch/policy-index-params.js";
+import type { BoundPolicy } from "../dispatch/select-invocations.js";
+import type { AdmitOptions } from "../types.js";
 import type { InvocationChange, KrmResult } from "../types.js";
 import { resolveNamespaceObject } from "../match/namespaces.js";
+
+/** What every item's admission shares: policies, namespaces, params, kinds. */
+export interface AdmissionRun {
+  bound: BoundPolicy<CompiledPolicy>[];
+  registry: SchemaRegistry;
+  namespaces: NamespaceView;
+  params: ParamIndex;
+  /** Policies by the requests their rules can match. */
+  index: PolicyIndex<CompiledPolicy>;
+  /** Param lookups, cached per (binding, request namespace). */
+  paramsFor: ParamCollector;
+  /** `options.oldObjects` by apiVersion/kind/namespace/name. */
+  oldObjects: Map<string, JsonObject> | undefined;
+  options: AdmitOptions;
+  authorizer: ReturnType<typeof offlineAuthorizer>;
+}
 
 /** The item to output and the results about it. */
 export interface ItemOutcome {

@@ -1,10 +1,11 @@
-// Compiles a policy's CEL once (reference §4.4): variables in order (each sees only earlier ones),
-// matchConditions (bool), mutations (Object / list(JSONPatch)). Errors are stored, not thrown:
-// they are reported on each object the policy is invoked for, under its failurePolicy.
+// Compiles the CEL every policy kind shares (reference §4.4): variables in order (each sees only
+// earlier ones) and matchConditions (bool); a kind's own expressions compile with
+// `compileExpression` in `withVariables(env, types)`. Errors are stored, not thrown: they are
+// reported on each object the policy is invoked for, under its failurePolicy.
 import { compile, typeText, type CelEnv, type CelType, type Program } from "../../cel/index.js";
+import type { PolicyModel } from "../policy/policy-model.js";
+import type { AdmitLimits } from "../types.js";
 import { expressionEnv } from "./expression-env.js";
-import { defaultLimits, type AdmitLimits } from "../types.js";
-import type { PatchType, PolicyModel } from "../policy/policy-model.js";
 
 /** One compiled expression: a program, or the apiserver's compile error text. */
 export interface CompiledExpression {
@@ -15,15 +16,17 @@ export interface CompiledExpression {
   error?: string;
 }
 
-/** A policy with every expression compiled. */
-export interface CompiledPolicy {
+/** What every policy kind compiles the same way: its variables and matchConditions. */
+export interface CompiledPolicyBase {
   model: PolicyModel;
   variables: (CompiledExpression & { name: string })[];
   matchConditions: (CompiledExpression & { name: string })[];
-  mutations: (CompiledExpression & { patchType: PatchType })[];
   /** The limits it was compiled with (its evaluation budgets too). */
   limits: AdmitLimits;
 }
+
+/** The result type an expression must have exactly (cel-go `IsExactType`). */
+export type ExpectedType = "Object" | "list(JSONPatch)" | "bool";
 
 /** Type name of the `variables` object in every policy's environment. */
 export const variablesTypeName = "kubernetes.variables";
@@ -31,7 +34,8 @@ export const variablesTypeName = "kubernetes.variables";
 /** `env` with an empty `variables` object, built once per env (shared by policies without variables). */
 const withoutVariables = new WeakMap<CelEnv, CelEnv>();
 
-function withVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
+/** `env` with `variables` declared as an object of `fields` (the types of the policy's variables). */
+export function withVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
   const empty = Object.keys(fields).length === 0;
   if (empty) {
     const hit = withoutVariables.get(env);
@@ -46,11 +50,11 @@ function withVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
 }
 
 /** True when `t` is exactly the expected return type (cel-go `IsExactType`). */
-function isExactly(t: CelType, expected: "Object" | "list(JSONPatch)" | "bool"): boolean {
+function isExactly(t: CelType, expected: ExpectedType): boolean {
   return typeText(t) === expected;
 }
 
-function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: "Object" | "list(JSONPatch)" | "bool"): CompiledExpression & { type?: CelType } {
+function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType): CompiledExpression & { type?: CelType } {
   const r = compile(env, text);
   if (!r.ok) return { text, fieldPath, error: `compilation failed: ${r.message}` };
   if (expected && !isExactly(r.type, expected)) {
@@ -59,25 +63,27 @@ function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: "Ob
   return { text, fieldPath, program: r.program, type: r.type };
 }
 
-/** Compiles every expression of `policy` (cost, length and depth limits from `limits`). */
-export function compilePolicy(policy: PolicyModel, limits: AdmitLimits = defaultLimits): CompiledPolicy {
-  const hasParams = policy.paramKind !== undefined;
-  const plain = expressionEnv(hasParams, false, limits);
+/** Compiles one expression in `env`; with `expected`, a result of another type is an error. */
+export function compileExpression(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType): CompiledExpression {
+  return strip(compileOne(env, text, fieldPath, expected));
+}
+
+/**
+ * Compiles the variables and matchConditions of `policy` (cost, length and depth limits from
+ * `limits`); `variableTypes` declare `variables` for the kind's own expressions.
+ */
+export function compileVariablesAndConditions(policy: PolicyModel, limits: AdmitLimits): { compiled: CompiledPolicyBase; variableTypes: Record<string, CelType> } {
+  const plain = expressionEnv(policy.paramKind !== undefined, false, limits);
   const fields: Record<string, CelType> = {};
-  const variables: CompiledPolicy["variables"] = [];
+  const variables: CompiledPolicyBase["variables"] = [];
   for (const v of policy.variables) {
     const c = compileOne(withVariables(plain, { ...fields }), v.expression, v.fieldPath);
     fields[v.name] = c.type ?? { kind: "dyn" };
     variables.push({ name: v.name, text: c.text, fieldPath: c.fieldPath, program: c.program, error: c.error });
   }
   const condEnv = withVariables(plain, fields);
-  const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...strip(compileOne(condEnv, m.expression, m.fieldPath, "bool")) }));
-  const mutEnv = withVariables(expressionEnv(hasParams, true, limits), fields);
-  const mutations = policy.mutations.map((m) => ({
-    patchType: m.patchType,
-    ...strip(compileOne(mutEnv, m.expression, m.fieldPath, m.patchType === "ApplyConfiguration" ? "Object" : "list(JSONPatch)")),
-  }));
-  return { model: policy, variables, matchConditions, mutations, limits };
+  const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...compileExpression(condEnv, m.expression, m.fieldPath, "bool") }));
+  return { compiled: { model: policy, variables, matchConditions, limits }, variableTypes: fields };
 }
 
 function strip(c: CompiledExpression & { type?: CelType }): CompiledExpression {
