@@ -1,9 +1,9 @@
 // Entry point of the admission layer: admits every item of a ResourceList against the bound
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
-import { getString, isObject, type JsonObject } from "../data/index.js";
+import { getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import { compilePolicy, type CompiledPolicy } from "./mutating/compile-policy.js";
-import { isPolicyItem, loadPolicies, type LoadProblem } from "./policy/load-policies.js";
+import { isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/load-policies.js";
 import { namespaceView } from "./dispatch/namespace-view.js";
 import { buildParamIndex, paramKindNotFound } from "./dispatch/params.js";
 import { bindPolicies } from "./policy/policy-model.js";
@@ -11,9 +11,8 @@ import { itemResult } from "./dispatch/results.js";
 import type { BoundPolicy } from "./dispatch/select-invocations.js";
 import { buildPolicyIndex } from "./dispatch/policy-index.js";
 import { paramCollector } from "./dispatch/policy-index-params.js";
-import { admitItem, indexOldObjects, type AdmissionRun } from "./mutating/admit-item.js";
+import { admitItem, indexOldObjects, itemSteps, type AdmissionRun } from "./mutating/admit-item.js";
 import { offlineAuthorizer } from "./dispatch/authorizer.js";
-import { phaseEnd, phaseStart } from "./phase-times.js";
 import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult } from "./types.js";
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
@@ -27,9 +26,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
-  const compileStart = phaseStart();
-  const bound = bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
-  phaseEnd("cel", compileStart);
+  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits);
   const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
     bound,
@@ -41,6 +38,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     oldObjects: indexOldObjects(options.oldObjects),
     options,
     authorizer: offlineAuthorizer(options.authorizer.decision),
+    steps: itemSteps(options.onPhase),
   };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
@@ -56,6 +54,11 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     results.push(...r.results);
   }
   return changes ? { items: out, results, changes } : { items: out, results };
+}
+
+/** Every policy compiled, with its bindings. */
+function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy>[] {
+  return bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
 }
 
 function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy> {

@@ -1,7 +1,7 @@
 // Public surface of the admission layer.
 export { admit } from "./admit.js";
 export { defaultAdmitOptions, defaultLimits } from "./types.js";
-export type { AdmitLimits, AdmitOptions, AdmitOutput, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
+export type { AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
 // For the authoring commands (`kmutate eval`, `kmutate check`): declarations, policy loading and compilation.
 export { expressionEnv } from "./dispatch/expression-env.js";
 export { offlineAuthorizer } from "./dispatch/authorizer.js";
@@ -15,8 +15,5 @@ export type { CompiledExpression } from "./dispatch/compile-expressions.js";
 export type { PolicyModel, BindingModel, ItemRef, RuleModel } from "./policy/policy-model.js";
 export { lintPolicies, lintCodes } from "./lint/lint.js";
 export type { LintFinding, LintCode } from "./lint/lint.js";
-// Per-phase timing for benchmarks (KMUTATE_PHASE_TIMES).
-export { enablePhaseTimes, phaseStart, phaseEnd, phaseTimes, phaseNames } from "./phase-times.js";
-export type { PhaseName, PhaseTimes } from "./phase-times.js";
 export type { InvocationChange } from "./types.js";
 export { resourceRefOf } from "./dispatch/results.js";

@@ -1,6 +1,6 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
 // it returns (the items, possibly mutated, and KRM results).
-import type { FieldPath, JsonObject, JsonValue } from "../data/index.js";
+import type { FieldPath, JsonObject, JsonValue, PhaseHook } from "../data/index.js";
 
 /** Admission operation simulated for every item. */
 export type Operation = "CREATE" | "UPDATE";
@@ -35,7 +35,12 @@ export interface AdmitOptions {
   limits?: AdmitLimits;
   /** Return, per item, the invocations that changed it with the object before and after each (for diffs). Default: false. */
   recordChanges?: boolean;
+  /** Told the time of every matching, CEL (compile and evaluation) and patching step, for benchmarks. Default: none (no clock is read). */
+  onPhase?: PhaseHook<AdmitPhase>;
 }
+
+/** The admission phases a timing hook is told about. */
+export type AdmitPhase = "match" | "cel" | "patch";
 
 /** Limits of one run (all configurable through `spec.limits`). */
 export interface AdmitLimits {

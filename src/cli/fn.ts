@@ -4,7 +4,7 @@ import { runFunction, type Admitter } from "../krm/index.js";
 import { readAtMost, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
-import { enablePhaseTimes, phaseTimes } from "../admission/index.js";
+import { phaseTotals, type PhaseTimes } from "./phase-times.js";
 import { writeFileSync } from "node:fs";
 
 /** Default limit of the fn-mode input: 256 MiB. */
@@ -27,15 +27,15 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
   }
   // Benchmarks ask for per-phase times (bench/README.md); the file is written after the run.
   const phaseFile = process.env.KMUTATE_PHASE_TIMES;
-  if (phaseFile) enablePhaseTimes();
+  const phases = phaseFile ? phaseTotals() : undefined;
   const max = maxInputBytes();
   const input = await readAtMost(io.stdin, max);
   if (!input.ok) {
     await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
     return 1;
   }
-  const run = runFunction(input.bytes, admit);
-  if (phaseFile) writePhaseTimes(phaseFile);
+  const run = runFunction(input.bytes, admit, undefined, phases?.hook);
+  if (phaseFile && phases) writePhaseTimes(phaseFile, phases.totals());
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
   const errors = run.exitCode === 1 ? run.results.filter((r) => r.severity === "error").map(resultLine).join("") : "";
@@ -44,9 +44,9 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
 }
 
 /** Writes the phase times as JSON (`{"parse":ms,…}`); a diagnostics aid, so failures are ignored. */
-function writePhaseTimes(path: string): void {
+function writePhaseTimes(path: string, times: PhaseTimes): void {
   try {
-    writeFileSync(path, JSON.stringify(phaseTimes()) + "\n");
+    writeFileSync(path, JSON.stringify(times) + "\n");
   } catch {
     // the run's output matters more than its timing
   }

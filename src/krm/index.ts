@@ -13,7 +13,7 @@ export type { ConfigResult } from "./function-config.js";
 export { specFields, configMapKeys, operations, decisions, MUTATION_CONFIG_API_VERSION, MUTATION_CONFIG_KIND } from "./config-fields.js";
 export type { FieldSpec } from "./config-fields.js";
 export { runFunction } from "./function.js";
-export type { FunctionRun, Admitter } from "./function.js";
+export type { FunctionRun, Admitter, RunPhase } from "./function.js";
 export { readStream, writeStream } from "./stream.js";
 export type { SourceText, StreamFile, StreamDocument, StreamRead } from "./stream.js";
 export { yamlLib } from "./yaml/yaml-lib.js";

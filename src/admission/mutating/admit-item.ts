@@ -1,18 +1,17 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
-import { deepEqual, getString, isObject, pathText, setKey, type JsonObject } from "../../data/index.js";
+import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMatchConditions, itemValues } from "../dispatch/evaluate-policy.js";
 import { evaluateMutation } from "./evaluate-mutation.js";
 import { exemptReason } from "../match/exempt.js";
-import { phaseEnd, phaseStart } from "../phase-times.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
 import { identify, type ItemIdentity } from "../dispatch/item-identity.js";
 import type { RequestAttrs } from "../match/match-types.js";
 import { buildRequest } from "../dispatch/request.js";
 import { itemResult, policyErrorResults } from "../dispatch/results.js";
-import { selectInvocations } from "../dispatch/select-invocations.js";
+import { selectInvocations, type Selection } from "../dispatch/select-invocations.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import type { offlineAuthorizer } from "../dispatch/authorizer.js";
 import type { NamespaceView } from "../dispatch/namespace-view.js";
@@ -20,7 +19,7 @@ import type { ParamIndex } from "../dispatch/params.js";
 import type { PolicyIndex } from "../dispatch/policy-index.js";
 import type { ParamCollector } from "../dispatch/policy-index-params.js";
 import type { BoundPolicy } from "../dispatch/select-invocations.js";
-import type { AdmitOptions } from "../types.js";
+import type { AdmitOptions, AdmitPhase } from "../types.js";
 import type { InvocationChange, KrmResult } from "../types.js";
 import { resolveNamespaceObject } from "../match/namespaces.js";
 
@@ -38,6 +37,26 @@ export interface AdmissionRun {
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
   authorizer: ReturnType<typeof offlineAuthorizer>;
+  /** The steps a timing hook sees (see {@link itemSteps}). */
+  steps: ItemSteps;
+}
+
+/** The steps of admitting an item that are timed as phases: matching, CEL, patching. */
+export interface ItemSteps {
+  select: typeof selectFor;
+  matchConditions: typeof evaluateMatchConditions;
+  evaluateMutation: typeof evaluateMutation;
+  applyMutation: typeof applyMutationValue;
+}
+
+/** The item steps, each reporting its time to `hook` as its phase when a hook is given. */
+export function itemSteps(hook: PhaseHook<AdmitPhase> | undefined): ItemSteps {
+  return {
+    select: timed("match", hook, selectFor),
+    matchConditions: timed("cel", hook, evaluateMatchConditions),
+    evaluateMutation: timed("cel", hook, evaluateMutation),
+    applyMutation: timed("patch", hook, applyMutationValue),
+  };
 }
 
 /** The item to output and the results about it. */
@@ -84,13 +103,8 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
     namespace, name, operation: options.operation, object, oldObject,
   };
-  const matchStart = phaseStart();
-  const candidates = run.index.candidates(attrs);
-  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
-  // assumed (missing) Namespace is still reported.
-  if (candidates.skippedNamespaceSelector && namespace !== "" && id.resource !== "namespaces") run.namespaces.lookup(namespace);
-  const sel = selectInvocations(candidates.policies, attrs, run.namespaces.lookup, run.params, run.paramsFor);
-  phaseEnd("match", matchStart);
+  const { steps } = run;
+  const sel = steps.select(run, attrs);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
     return { object: item };
@@ -111,23 +125,14 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   const missingSchema = schemaProblem(id, run, results, item);
   const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
   const ports: InvokerPorts<CompiledPolicy> = {
-    matchConditions: (inv, obj, old) => {
-      const start = phaseStart();
-      const r = evaluateMatchConditions(inv.policy, shared, { object: obj, oldObject: old, params: inv.param });
-      phaseEnd("cel", start);
-      return r;
-    },
+    matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, shared, { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,
     runMutation: (inv, i, obj, old) => {
       const m = inv.policy.mutations[i];
       if (missingSchema) return { error: missingSchema, fieldPath: m.fieldPath, statusError: true };
-      const celStart = phaseStart();
-      const e = evaluateMutation(inv.policy, i, shared, { object: obj, oldObject: old, params: inv.param });
-      phaseEnd("cel", celStart);
+      const e = steps.evaluateMutation(inv.policy, i, shared, { object: obj, oldObject: old, params: inv.param });
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
-      const patchStart = phaseStart();
-      const r = applyMutationValue(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
-      phaseEnd("patch", patchStart);
+      const r = steps.applyMutation(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
       return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,
@@ -145,6 +150,15 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   if (deepEqual(final, item)) return { object: item };
   results.push(mutatedResult(item, out.changedBy));
   return { object: final, changes: out.changedBy };
+}
+
+/** The invocations of one request: the policies its rules can meet, then the full selection. */
+function selectFor(run: AdmissionRun, attrs: RequestAttrs): Selection<CompiledPolicy> {
+  const candidates = run.index.candidates(attrs);
+  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
+  // assumed (missing) Namespace is still reported.
+  if (candidates.skippedNamespaceSelector && attrs.namespace !== "" && attrs.resource !== "namespaces") run.namespaces.lookup(attrs.namespace);
+  return selectInvocations(candidates.policies, attrs, run.namespaces.lookup, run.params, run.paramsFor);
 }
 
 /** Most changed paths an `info` result lists per invocation. */
