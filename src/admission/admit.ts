@@ -2,17 +2,9 @@
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
 import { getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { compilePolicy, type CompiledPolicy } from "./mutating/compile-policy.js";
-import { isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/load-policies.js";
-import { namespaceView } from "./dispatch/namespace-view.js";
-import { buildParamIndex, paramKindNotFound } from "./dispatch/params.js";
-import { bindPolicies } from "./policy/policy-model.js";
-import { itemResult } from "./dispatch/results.js";
-import type { BoundPolicy } from "./dispatch/select-invocations.js";
-import { buildPolicyIndex } from "./dispatch/policy-index.js";
-import { paramCollector } from "./dispatch/policy-index-params.js";
-import { admitItem, indexOldObjects, itemSteps, type AdmissionRun } from "./mutating/admit-item.js";
-import { offlineAuthorizer } from "./dispatch/authorizer.js";
+import { admitItem, compilePolicy, indexOldObjects, itemSteps, type AdmissionRun, type CompiledPolicy } from "./mutating/index.js";
+import { bindPolicies, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
+import { buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, type BoundPolicy } from "./dispatch/index.js";
 import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult } from "./types.js";
 
 /** Admits every item; items keep their order, and only admitted objects can change. */

@@ -1,19 +1,15 @@
-// Public surface of the admission layer.
+// Public surface of the admission layer: `admit` and its contract, and for the authoring commands
+// (`kmutate eval`, `kmutate check`) the CEL environment, request, policy loading, compilation and lint.
 export { admit } from "./admit.js";
 export { defaultAdmitOptions, defaultLimits } from "./types.js";
-export type { AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
-// For the authoring commands (`kmutate eval`, `kmutate check`): declarations, policy loading and compilation.
-export { expressionEnv } from "./dispatch/expression-env.js";
-export { offlineAuthorizer } from "./dispatch/authorizer.js";
-export { buildRequest } from "./dispatch/request.js";
-export { identify } from "./dispatch/item-identity.js";
-export { loadPolicies, isPolicyItem } from "./policy/load-policies.js";
-export type { LoadProblem, LoadedPolicies } from "./policy/load-policies.js";
-export { compilePolicy } from "./mutating/compile-policy.js";
-export type { CompiledPolicy } from "./mutating/compile-policy.js";
-export type { CompiledExpression } from "./dispatch/compile-expressions.js";
-export type { PolicyModel, BindingModel, ItemRef, RuleModel } from "./policy/policy-model.js";
-export { lintPolicies, lintCodes } from "./lint/lint.js";
-export type { LintFinding, LintCode } from "./lint/lint.js";
-export type { InvocationChange } from "./types.js";
-export { resourceRefOf } from "./dispatch/results.js";
+export type {
+  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity,
+} from "./types.js";
+export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf } from "./dispatch/index.js";
+export type { CompiledExpression } from "./dispatch/index.js";
+export { isPolicyItem, loadPolicies } from "./policy/index.js";
+export type { BindingModel, ItemRef, LoadedPolicies, LoadProblem, PolicyModel, RuleModel } from "./policy/index.js";
+export { compilePolicy } from "./mutating/index.js";
+export type { CompiledPolicy } from "./mutating/index.js";
+export { lintCodes, lintPolicies } from "./lint/index.js";
+export type { LintCode, LintFinding } from "./lint/index.js";

@@ -1,6 +1,6 @@
 // The CEL declarations of MutatingAdmissionPolicy expressions (reference §4.1): the object types
 // of `request` and `namespaceObject`, and the variables each kind of expression sees.
-import type { CelType, ObjectTypeDecl } from "../../cel/types.js";
+import type { CelType, ObjectTypeDecl } from "../../cel/index.js";
 
 const dyn: CelType = { kind: "dyn" };
 const str: CelType = { kind: "string" };

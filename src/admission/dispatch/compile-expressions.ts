@@ -3,7 +3,7 @@
 // `compileExpression` in `withVariables(env, types)`. Errors are stored, not thrown: they are
 // reported on each object the policy is invoked for, under its failurePolicy.
 import { compile, typeText, type CelEnv, type CelType, type Program } from "../../cel/index.js";
-import type { PolicyModel } from "../policy/policy-model.js";
+import type { PolicyModel } from "../policy/index.js";
 import type { AdmitLimits } from "../types.js";
 import { expressionEnv } from "./expression-env.js";
 

@@ -1,8 +1,7 @@
 // The Namespaces admission sees: those of the ResourceList as the apiserver stores them (with the
 // automatic `kubernetes.io/metadata.name` label), and an assumed Namespace for any other name.
 import { getKey, getString, isObject, setKey, type JsonObject } from "../../data/index.js";
-import type { NamespaceLookup } from "../match/match-types.js";
-import { namespaceLookup } from "../match/namespaces.js";
+import { namespaceLookup, type NamespaceLookup } from "../match/index.js";
 
 /** The label every Namespace carries (set by the apiserver's Namespace defaulting). */
 export const namespaceNameLabel = "kubernetes.io/metadata.name";

@@ -2,10 +2,8 @@
 // paramKind a binding's paramRef selects for one request, taken from the ResourceList. Offline,
 // a param must be written in exactly the paramKind's apiVersion (no version conversion).
 import { getString, type JsonObject } from "../../data/index.js";
-import { compiledSelector } from "../match/match-resources.js";
-import { labelsOf } from "../match/label-selector.js";
-import type { RequestAttrs } from "../match/match-types.js";
-import type { BindingModel, ParamKindModel, PolicyModel } from "../policy/policy-model.js";
+import { compiledSelector, labelsOf, type RequestAttrs } from "../match/index.js";
+import type { BindingModel, ParamKindModel, PolicyModel } from "../policy/index.js";
 
 /** REST scope of the paramKind (resolved by the caller from the resource table). */
 export type ParamScope = "Namespaced" | "Cluster";

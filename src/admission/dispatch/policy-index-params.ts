@@ -5,7 +5,7 @@
 import { getString, type JsonObject } from "../../data/index.js";
 import { collectParams, paramKey, type CollectParamsResult, type ParamIndex, type ParamScope } from "./params.js";
 import { invocationKey } from "./invocation.js";
-import type { BindingModel, PolicyModel } from "../policy/policy-model.js";
+import type { BindingModel, PolicyModel } from "../policy/index.js";
 
 /** The identity of one invocation: its param's key (when it has a param) and its reinvocation key. */
 export interface InvocationKeys {

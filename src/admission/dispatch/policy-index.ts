@@ -2,9 +2,7 @@
 // their matchConstraints' resourceRules, so an object is matched only against policies whose
 // rules can select it. Everything else (versions, scope, names, exclusions, selectors) is still
 // decided by the full matcher.
-import { compiledSelector } from "../match/match-resources.js";
-import { resourceMatches } from "../match/match-rules.js";
-import type { RequestAttrs } from "../match/match-types.js";
+import { compiledSelector, resourceMatches, type RequestAttrs } from "../match/index.js";
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { BoundPolicy } from "./select-invocations.js";
 

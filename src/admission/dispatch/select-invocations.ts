@@ -2,12 +2,11 @@
 // each bound policy in order, policy match → configuration error → binding match → params.
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { Invocation } from "./invocation.js";
-import { matchBinding, matchPolicy } from "../match/match-resources.js";
-import type { MatchOptions, NamespaceLookup, RequestAttrs } from "../match/match-types.js";
+import { matchBinding, matchPolicy, type MatchOptions, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
 import type { ParamIndex, ParamScope } from "./params.js";
 import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import type { PolicyError } from "./policy-error.js";
-import type { BindingModel } from "../policy/policy-model.js";
+import type { BindingModel } from "../policy/index.js";
 
 /** A compiled policy (of any kind) with its bindings and what its paramKind resolved to. */
 export interface BoundPolicy<C extends CompiledPolicyBase = CompiledPolicyBase> {

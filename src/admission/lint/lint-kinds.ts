@@ -2,7 +2,7 @@
 // look fields up. Wildcards and unknown kinds make the answer partial (`unknown`).
 import type { SchemaRegistry } from "../../schema/index.js";
 import type { MatchedSchemas } from "./lint-reads.js";
-import type { PolicyModel } from "../policy/policy-model.js";
+import type { PolicyModel } from "../policy/index.js";
 
 /** Versions tried for `apiVersions: ["*"]`, in order. */
 const commonVersions = ["v1", "v2", "v1beta1", "v1beta2", "v1alpha1"];

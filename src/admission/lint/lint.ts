@@ -4,15 +4,12 @@
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import type { CompiledExpression } from "../dispatch/compile-expressions.js";
-import { compilePolicy } from "../mutating/compile-policy.js";
+import { expressionEnv, paramKindNotFound, type CompiledExpression } from "../dispatch/index.js";
+import { compilePolicy } from "../mutating/index.js";
 import { matchedSchemas } from "./lint-kinds.js";
-import { expressionEnv } from "../dispatch/expression-env.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
 import { absentFieldReads, guardedPaths, type ExprFinding } from "./lint-reads.js";
-import { loadPolicies, type LoadProblem } from "../policy/load-policies.js";
-import { paramKindNotFound } from "../dispatch/params.js";
-import type { ItemRef, PolicyModel } from "../policy/policy-model.js";
+import { loadPolicies, type ItemRef, type LoadProblem, type PolicyModel } from "../policy/index.js";
 
 /** What a finding is about. */
 export const lintCodes = [

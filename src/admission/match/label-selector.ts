@@ -1,10 +1,8 @@
 // Kubernetes label selectors (`metav1.LabelSelector`) compiled once into a matcher (apimachinery
 // `LabelSelectorAsSelector`, whose errors are values here), and the labels of an object.
 // Go iterates matchLabels in random order; kmutate uses sorted keys.
-import { isObject, getKey, type JsonObject, type JsonValue } from "../../data/index.js";
-import { aggregateText, fieldErrorText, goQuote, invalid, type FieldError } from "../policy/field-error.js";
-import type { LabelSelectorSpec } from "../policy/policy-model.js";
-import { isLabelKey, isLabelValue } from "../policy/validate-names.js";
+import { isObject, getKey, goQuote, type JsonObject, type JsonValue } from "../../data/index.js";
+import { aggregateText, fieldErrorText, invalid, isLabelKey, isLabelValue, type FieldError, type LabelSelectorSpec } from "../policy/index.js";
 
 /** A compiled selector. */
 export interface LabelSelector {

@@ -1,11 +1,10 @@
 // Matching of a request against one MatchResources (reference §3, apiserver `matching.Matches`)
 // and the AND of a policy's matchConstraints with a binding's matchResources (`policy_matcher`).
 import { compileLabelSelector, labelsOf, type CompiledSelector } from "./label-selector.js";
-import type { LabelSelectorSpec } from "../policy/policy-model.js";
+import type { LabelSelectorSpec, BindingModel, MatchResourcesModel, PolicyModel } from "../policy/index.js";
 import { matchesResourceRules } from "./match-rules.js";
 import type { MatchOptions, MatchResult, NamespaceLookup, RequestAttrs } from "./match-types.js";
 import { matchNamespaceSelector } from "./namespaces.js";
-import type { BindingModel, MatchResourcesModel, PolicyModel } from "../policy/policy-model.js";
 
 const compiledSelectors = new WeakMap<LabelSelectorSpec, CompiledSelector>();
 

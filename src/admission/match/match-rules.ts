@@ -1,6 +1,6 @@
 // Rule matching (apiserver `predicates/rules` and `matching.matchesResourceRules`): scope,
 // operation, group, version, resource/subresource wildcards and resourceNames.
-import type { RuleModel } from "../policy/policy-model.js";
+import type { RuleModel } from "../policy/index.js";
 import type { RequestAttrs } from "./match-types.js";
 
 function exactOrWildcard(items: readonly string[], requested: string): boolean {

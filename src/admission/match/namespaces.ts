@@ -1,8 +1,7 @@
 // Namespace handling (reference §2.9, §2.5): the namespaceSelector predicate (apiserver
 // `predicates/namespace`) and the `namespaceObject` of mutations, both against the Namespace
 // objects of the ResourceList.
-import { getString, type JsonObject } from "../../data/index.js";
-import { goQuote } from "../policy/field-error.js";
+import { getString, goQuote, type JsonObject } from "../../data/index.js";
 import { labelsOf, type CompiledSelector } from "./label-selector.js";
 import type { MissingNamespacePolicy, NamespaceLookup, RequestAttrs } from "./match-types.js";
 

@@ -1,27 +1,18 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
+import type { Authorizer } from "../../cel/index.js";
 import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
+import type { SchemaRegistry } from "../../schema/index.js";
+import {
+  buildRequest, evaluateMatchConditions, identify, itemResult, itemValues, policyErrorResults, selectInvocations,
+  type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
+} from "../dispatch/index.js";
+import { exemptReason, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
+import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
 import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
-import { evaluateMatchConditions, itemValues } from "../dispatch/evaluate-policy.js";
 import { evaluateMutation } from "./evaluate-mutation.js";
-import { exemptReason } from "../match/exempt.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
-import { identify, type ItemIdentity } from "../dispatch/item-identity.js";
-import type { RequestAttrs } from "../match/match-types.js";
-import { buildRequest } from "../dispatch/request.js";
-import { itemResult, policyErrorResults } from "../dispatch/results.js";
-import { selectInvocations, type Selection } from "../dispatch/select-invocations.js";
-import type { SchemaRegistry } from "../../schema/index.js";
-import type { offlineAuthorizer } from "../dispatch/authorizer.js";
-import type { NamespaceView } from "../dispatch/namespace-view.js";
-import type { ParamIndex } from "../dispatch/params.js";
-import type { PolicyIndex } from "../dispatch/policy-index.js";
-import type { ParamCollector } from "../dispatch/policy-index-params.js";
-import type { BoundPolicy } from "../dispatch/select-invocations.js";
-import type { AdmitOptions, AdmitPhase } from "../types.js";
-import type { InvocationChange, KrmResult } from "../types.js";
-import { resolveNamespaceObject } from "../match/namespaces.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -36,7 +27,7 @@ export interface AdmissionRun {
   /** `options.oldObjects` by apiVersion/kind/namespace/name. */
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
-  authorizer: ReturnType<typeof offlineAuthorizer>;
+  authorizer: Authorizer;
   /** The steps a timing hook sees (see {@link itemSteps}). */
   steps: ItemSteps;
 }

@@ -7,7 +7,7 @@ import {
 } from "../../patch/index.js";
 import type { TypeRef } from "../../schema/index.js";
 import type { MutationOutcome } from "./invoke.js";
-import type { PatchType } from "../policy/policy-model.js";
+import type { PatchType } from "../policy/index.js";
 
 /**
  * Patches `object` with a JSON patch value (`list(JSONPatch)`). A failed `test` leaves it

@@ -1,8 +1,7 @@
 // Compiles a MutatingAdmissionPolicy once (reference §4.4): the variables and matchConditions
 // every kind shares, then its mutations (Object / list(JSONPatch)) in the mutation environment.
-import type { PatchType, PolicyModel } from "../policy/policy-model.js";
-import { compileExpression, compileVariablesAndConditions, withVariables, type CompiledExpression, type CompiledPolicyBase } from "../dispatch/compile-expressions.js";
-import { expressionEnv } from "../dispatch/expression-env.js";
+import type { PatchType, PolicyModel } from "../policy/index.js";
+import { compileExpression, compileVariablesAndConditions, expressionEnv, withVariables, type CompiledExpression, type CompiledPolicyBase } from "../dispatch/index.js";
 import { defaultLimits, type AdmitLimits } from "../types.js";
 
 /** A MutatingAdmissionPolicy with every expression compiled. */

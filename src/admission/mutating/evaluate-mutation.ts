@@ -1,7 +1,7 @@
 // Evaluates one mutation of a compiled MutatingAdmissionPolicy for one object (reference §4.6):
 // its expression, with the policy's lazily evaluated variables, under the per-mutation cost budget.
 import type { CelValue } from "../../cel/index.js";
-import { activationFor, runExpression, type CostSink, type InvocationInputs, type ItemValues } from "../dispatch/evaluate-policy.js";
+import { activationFor, runExpression, type CostSink, type InvocationInputs, type ItemValues } from "../dispatch/index.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 
 /** Evaluates mutation `index`: the CEL value to patch with, or the error text. */

@@ -1,9 +1,7 @@
 // Runs the selected invocations for one object (reference §2.5, §2.8): matchConditions, the
 // mutations of each invocation in order, and the one reinvocation pass for IfNeeded invocations.
 import { rewrittenPaths, type JsonObject, type Rewrite } from "../../data/index.js";
-import type { ConditionOutcome } from "../dispatch/evaluate-policy.js";
-import { invocationKey, type Invocation } from "../dispatch/invocation.js";
-import type { PolicyError } from "../dispatch/policy-error.js";
+import { invocationKey, type ConditionOutcome, type Invocation, type PolicyError } from "../dispatch/index.js";
 import type { InvocationChange } from "../types.js";
 import { ReinvocationState } from "./reinvocation.js";
 
