@@ -2,15 +2,12 @@
 // becomes error results in the output list, or one stderr line when no list can be written.
 import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type AdmitPhase, type KrmResult } from "../admission/index.js";
 import { timed, type JsonObject, type JsonValue, type PhaseHook } from "../data/index.js";
-import { formatError } from "./yaml/format-error.js";
+import { decodeText, formatError, outputDocument, readDocument, spliceOutput, writeValue } from "./yaml/index.js";
 import { parseFunctionConfig } from "./function-config.js";
-import { decodeText, readDocument } from "./yaml/read.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
 import { loadSideInputs } from "./side-inputs.js";
-import { spliceOutput } from "./yaml/splice.js";
 import type { Format } from "./types.js";
-import { outputDocument, writeValue } from "./yaml/write.js";
 
 /** What one function run prints and returns. */
 export interface FunctionRun {

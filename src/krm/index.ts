@@ -1,10 +1,8 @@
 // Public surface of the krm layer: ResourceList I/O, the KRM function run, results helpers,
 // functionConfig parsing, and the comment-keeping stream used by `kmutate apply`.
 export type { Format, KrmError, KrmErrorCode, ReadResult, ResourceList } from "./types.js";
-export { readDocument, decodeText } from "./yaml/read.js";
-export { readJson } from "./yaml/json-read.js";
-export { writeJson } from "./yaml/json-write.js";
-export { writeYaml, writeValue, outputDocument } from "./yaml/write.js";
+// The text machinery (krm/yaml) other layers use.
+export { decodeText, formatError, lineColOf, outputDocument, readDocument, readJson, writeJson, writeValue, writeYaml, yamlLib } from "./yaml/index.js";
 export { checkResourceList, checkItem, resourceListKinds } from "./resource-list.js";
 export type { ResourceListCheck } from "./resource-list.js";
 export { exitCodeOf, resultFor, resourceRefOf, fileOf, withFiles, errorResults } from "./results.js";
@@ -16,8 +14,6 @@ export { runFunction } from "./function.js";
 export type { FunctionRun, Admitter, RunPhase } from "./function.js";
 export { readStream, writeStream } from "./stream.js";
 export type { SourceText, StreamFile, StreamDocument, StreamRead } from "./stream.js";
-export { yamlLib } from "./yaml/yaml-lib.js";
-export { formatError, lineColOf } from "./yaml/format-error.js";
 export { loadSideInputs } from "./side-inputs.js";
 export type { SideInputContext } from "./side-inputs.js";
 export type { SideInputPaths } from "./function-config.js";

@@ -6,7 +6,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import type { AdmitOptions } from "../admission/index.js";
 import type { JsonValue } from "../data/index.js";
 import type { SideInputPaths } from "./function-config.js";
-import { readDocument } from "./yaml/read.js";
+import { readDocument } from "./yaml/index.js";
 import { readStream, type SourceText } from "./stream.js";
 import type { KrmError } from "./types.js";
 

@@ -4,11 +4,8 @@
 import type { Document, Node } from "yaml";
 import type { JsonObject, JsonValue } from "../data/index.js";
 import { deepEqual, isObject } from "../data/index.js";
-import { documentValue } from "./yaml/doc-value.js";
-import { formatError } from "./yaml/format-error.js";
-import { updateNode } from "./yaml/node-update.js";
+import { documentValue, formatError, updateNode, yamlLib } from "./yaml/index.js";
 import { checkItem } from "./resource-list.js";
-import { yamlLib } from "./yaml/yaml-lib.js";
 
 /** One input file (or stdin) as text. */
 export interface SourceText {
