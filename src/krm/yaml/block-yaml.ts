@@ -218,11 +218,9 @@ class Reader {
     else if (i > ind && this.startsKey(this.pos)) v = this.mapping(i);
     else if (i > ind) fail(); // a scalar on its own line
     else if (i === ind && dash && underKey) v = this.sequence(i);
-    else return null;
+    else return null; // the line belongs to an enclosing collection
     this.empty = false;
     return v;
-    return null; // the line belongs to an enclosing collection
-
   }
 
   /** Whether the line from `at` holds an implicit key (`key:` followed by a space or the line end). */
