@@ -134,7 +134,7 @@ export function writeStream(files: readonly StreamFile[], after: readonly JsonOb
     if (fi > 0) {
       if (!out[out.length - 1].endsWith("\n")) out.push("\n");
       const firstDoc = file.docs[0]?.doc;
-      if (!firstDoc || !firstDoc.directives?.docStart) out.push("---\n");
+      if (!firstDoc?.directives?.docStart) out.push("---\n");
     }
     out.push(body);
   });

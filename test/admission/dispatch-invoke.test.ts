@@ -74,7 +74,10 @@ test("an IfNeeded policy skipped by its matchCondition in pass 1 is not reinvoke
 test("a no-op mutation still triggers the reinvocation pass (the working copy is dirty)", () => {
   const noop: FakePolicy = { name: "a", reinvocation: "IfNeeded", mutations: [(o) => ({ object: o })] };
   let runs = 0;
-  const counting: FakePolicy = { name: "b", reinvocation: "IfNeeded", mutations: [(o) => (runs++, { object: o })] };
+  const counting: FakePolicy = { name: "b", reinvocation: "IfNeeded", mutations: [(o) => {
+    runs++;
+    return { object: o };
+  }] };
   invoke([inv(noop), inv(counting)], cm(), null, ports);
   assert.equal(runs, 2);
 });

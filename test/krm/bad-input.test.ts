@@ -93,6 +93,7 @@ test("keys named __proto__ and constructor are carried as data", () => {
     const data = items[0].data as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(data), Object.prototype);
     assert.equal(Object.prototype.hasOwnProperty.call(data, "__proto__"), true);
+    // biome-ignore lint/complexity/useLiteralKeys: "constructor" is read as a data key here, not as Object's member
     assert.equal(data["constructor"], "c");
     return { items: items.map((i) => ({ ...i, extra: "x" })), results: [] };
   });

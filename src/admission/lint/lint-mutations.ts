@@ -43,7 +43,7 @@ function structs(e: Expr, typeName: string, out: Expr[] = []): Expr[] {
     case "select": structs(e.operand, typeName, out); break;
     case "call": if (e.target) structs(e.target, typeName, out); e.args.forEach((a) => structs(a, typeName, out)); break;
     case "list": e.elements.forEach((x) => structs(x, typeName, out)); break;
-    case "map": e.entries.forEach((en) => (structs(en.key, typeName, out), structs(en.value, typeName, out))); break;
+    case "map": for (const en of e.entries) { structs(en.key, typeName, out); structs(en.value, typeName, out); } break;
     case "struct": e.fields.forEach((f) => structs(f.value, typeName, out)); break;
     case "comprehension": [e.iterRange, e.accuInit, e.loopStep, e.result].forEach((x) => structs(x, typeName, out)); break;
     default: break;

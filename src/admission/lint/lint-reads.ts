@@ -53,7 +53,12 @@ function walk(e: Expr, visit: (e: Expr) => void): void {
       if (e.target) walk(e.target, visit);
       return e.args.forEach((a) => walk(a, visit));
     case "list": return e.elements.forEach((x) => walk(x, visit));
-    case "map": return e.entries.forEach((en) => (walk(en.key, visit), walk(en.value, visit)));
+    case "map":
+      for (const en of e.entries) {
+        walk(en.key, visit);
+        walk(en.value, visit);
+      }
+      return;
     case "struct": return e.fields.forEach((f) => walk(f.value, visit));
     case "comprehension": {
       const c: Comprehension = e;

@@ -95,7 +95,7 @@ test("item patch: the first key on the dash line removed, or preceded by a new k
 // ---- property ------------------------------------------------------------------------------
 
 const word = fc.stringMatching(/^[a-z][a-z0-9./-]{0,8}$/);
-const str = fc.oneof(fc.stringMatching(/^[a-zA-Z0-9 :#'"@*&!,.\/{}[\]-]{0,12}$/), fc.constantFrom("multi\nline\n", "a\n\nb", "yes", "1.0", "", " x"));
+const str = fc.oneof(fc.stringMatching(/^[a-zA-Z0-9 :#'"@*&!,./{}[\]-]{0,12}$/), fc.constantFrom("multi\nline\n", "a\n\nb", "yes", "1.0", "", " x"));
 const scalar: fc.Arbitrary<JsonValue> = fc.oneof(fc.integer(), str, fc.boolean(), fc.constant(null));
 const value: fc.Arbitrary<JsonValue> = fc.letrec<{ v: JsonValue }>((tie) => ({
   v: fc.oneof({ depthSize: "small" }, scalar, fc.array(tie("v"), { maxLength: 4 }), fc.dictionary(word, tie("v"), { maxKeys: 4, noNullPrototype: true }) as fc.Arbitrary<JsonValue>),
