@@ -9,7 +9,7 @@ import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
 import { loadSideInputs } from "./side-inputs.js";
 import { spliceOutput } from "./splice.js";
-import type { Format } from "./types.js";
+import type { Format, ItemSpans } from "./types.js";
 import { outputDocument, writeValue } from "./write.js";
 
 /** What one function run prints and returns. */
@@ -79,12 +79,12 @@ function finish(doc: JsonObject, items: JsonValue | undefined, results: KrmResul
   return run;
 }
 
-/** How the input was read: its format, and whether in the block layout (see ReadResult). */
-type ReadLayout = { format: Format; blockLayout?: boolean };
+/** How the input was read: its format, and the item spans the block reader found (see ReadResult). */
+type ReadLayout = { format: Format; itemSpans?: ItemSpans };
 
-function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, blockLayout }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
-    const spliced = spliceOutput(text, inputItems, items, results, blockLayout === true);
+    const spliced = spliceOutput(text, itemSpans, doc, inputItems, items, results);
     if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };
   }
   const outDoc = outputDocument(doc, items, results);

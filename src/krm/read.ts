@@ -4,7 +4,7 @@
 import yaml from "js-yaml";
 import { deepClone, type JsonValue } from "../data/index.js";
 import { aliasExpansionLimit, measureExpansion } from "./alias-bound.js";
-import { readBlockYaml } from "./block-yaml.js";
+import { readBlockDocument } from "./block-yaml.js";
 import { loadSchema } from "./fast-yaml-schema.js";
 import { MAX_JSON_DEPTH, readJson } from "./json-read.js";
 import type { KrmError, ReadResult } from "./types.js";
@@ -74,8 +74,8 @@ const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/m;
 
 function readYaml(text: string): ReadResult<JsonValue> {
   // The usual block layout is read by kmutate's own reader (no aliases there); js-yaml reads the rest.
-  const block = readBlockYaml(text);
-  if (block !== undefined) return { ok: true, value: block, format: "yaml", blockLayout: true };
+  const block = readBlockDocument(text);
+  if (block !== undefined) return { ok: true, value: block.value, format: "yaml", itemSpans: block.items };
   let docs: unknown[];
   try {
     // maxDepth (js-yaml ≥ 4.2; default 100) matches the JSON reader's limit: CRD schemas nest deeply.
