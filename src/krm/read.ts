@@ -69,6 +69,17 @@ export function readDocument(input: Uint8Array | string): ReadResult<JsonValue> 
   return y;
 }
 
+/**
+ * The one-line key that starts at `at` (js-yaml's position of a duplicated key), to name it in the
+ * message: a quoted key as written, a plain one double-quoted; undefined when none is found there.
+ */
+function keyTextAt(text: string, at: number): string | undefined {
+  const line = text.slice(at, text.indexOf("\n", at) < 0 ? text.length : text.indexOf("\n", at));
+  const m = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')(?=\s*:)/.exec(line) ?? /^[^\s#:,[\]{}][^#]*?(?=\s*:(?:\s|$))/.exec(line);
+  if (!m) return undefined;
+  return m[0].startsWith('"') || m[0].startsWith("'") ? m[0] : JSON.stringify(m[0]);
+}
+
 /** An alias where a node can start: after a line start, whitespace, `[`, `{` or `,`. */
 const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/m;
 
@@ -83,7 +94,8 @@ function readYaml(text: string): ReadResult<JsonValue> {
   } catch (e) {
     if (!(e instanceof yaml.YAMLException)) throw e;
     const at = e.mark?.position ?? 0;
-    return { ok: false, errors: [{ code: "YAML_SYNTAX", message: `YAML syntax error: ${e.reason}`, pos: [at, at + 1] }] };
+    const key = e.reason === "duplicated mapping key" ? keyTextAt(text, at) : undefined;
+    return { ok: false, errors: [{ code: "YAML_SYNTAX", message: `YAML syntax error: ${e.reason}${key ? ` ${key}` : ""}`, pos: [at, at + 1] }] };
   }
   if (docs.length === 0) return { ok: false, errors: [{ code: "EMPTY_INPUT", message: "input is empty: expected a ResourceList (YAML or JSON)" }] };
   if (docs.length > 1) {
