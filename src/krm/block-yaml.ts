@@ -6,6 +6,7 @@
 // it decides every error. A parser, so past 300 lines.
 import type { JsonValue } from "../data/index.js";
 import { MERGE_KEY, resolvePlain } from "./fast-yaml-schema.js";
+import { lastItemEnd } from "./item-spans.js";
 import type { ItemSpans } from "./types.js";
 
 /** Thrown inside the reader to give up; caught at the entry only. */
@@ -178,7 +179,7 @@ class Reader {
   /**
    * A block sequence whose first `-` is at `pos`, at column `ind`; `items`: the ResourceList's
    * items, whose spans are recorded (each from its dash's line start to the next one's, the last
-   * to the end of its last content line).
+   * to the end of its last content line and the gap after it, see lastItemEnd).
    */
   private sequence(ind: number, items = false): JsonValue[] {
     this.enter();
@@ -202,7 +203,10 @@ class Reader {
       if (i > ind || this.startsMarker()) fail();
       if (!(this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos))) break; // a key of the parent mapping
     }
-    if (items) this.items = { indent: ind, spans };
+    if (items) {
+      spans[spans.length - 1][1] = lastItemEnd(this.t, spans[spans.length - 1][1], ind);
+      this.items = { indent: ind, spans };
+    }
     this.depth--;
     return out;
   }

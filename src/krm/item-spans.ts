@@ -41,7 +41,28 @@ export function findItemSpans(text: string, count: number): ItemSpans | undefine
     }
     pos = nl + 1;
   }
-  if (spans.length > 0) spans[spans.length - 1][1] = lastContentEnd;
+  if (spans.length > 0) spans[spans.length - 1][1] = lastItemEnd(text, lastContentEnd, indent);
   if (spans.length !== count) return undefined;
   return { indent: Math.max(indent, 0), spans };
+}
+
+/**
+ * The end of the last item, whose content ends at `contentEnd`: past the blank lines and the
+ * comment lines indented past the items' dashes (column `indent`) that follow it, so that a block
+ * scalar written at the item's end cannot take them in (kept blank lines, or comment-like text).
+ * Comments at or left of the dashes stay with what follows. Every line scanned must be blank or a
+ * comment (the caller knows the item's content ended).
+ */
+export function lastItemEnd(text: string, contentEnd: number, indent: number): number {
+  let pos = contentEnd;
+  while (pos < text.length) {
+    let i = pos;
+    while (text.charCodeAt(i) === 32) i++;
+    const c = text.charCodeAt(i);
+    const blank = i >= text.length || c === 10 || (c === 13 && text.charCodeAt(i + 1) === 10);
+    if (!blank && !(c === 35 /* # */ && i - pos > indent)) break;
+    const nl = text.indexOf("\n", i);
+    pos = nl < 0 ? text.length : nl + 1;
+  }
+  return pos;
 }

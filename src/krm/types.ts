@@ -37,7 +37,8 @@ export interface ItemSpans {
   indent: number;
   /**
    * `[start, end)` of each item, in order: from its dash's line start to the next item's, the last
-   * one to the end of its last content line. Contiguous from the first item to the last.
+   * one to the end of its last content line and the blank and comment lines after it indented past
+   * the dashes. Contiguous from the first item to the last.
    */
   spans: Array<[number, number]>;
 }

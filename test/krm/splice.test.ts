@@ -49,6 +49,18 @@ const rows: { name: string; input: string; admit: Admitter; want: string }[] = [
     want: rlYaml(cm("target", "  data:\n    k: |+\n      x\n\n"), "results:\n- message: seen\n  severity: info\n"),
   },
   {
+    name: "a comment indented into the last item is not taken into a block scalar written after it",
+    input: rlYaml(cm("target", "      # about the name\n")),
+    admit: onTarget((o) => ({ ...o, data: "#!/bin/sh\n\n" })),
+    want: rlYaml("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: target\n  data: |+\n    #!/bin/sh\n\n"),
+  },
+  {
+    name: "a value kept with its blank lines (`|+`) is not written before the blank lines after an entry",
+    input: rlYaml(cm("target", "\n") + cm("next")),
+    admit: onTarget((o) => ({ ...o, data: { k: "x\n\n" } })),
+    want: rlYaml("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: target\n  data:\n    k: |+\n      x\n\n" + cm("next")),
+  },
+  {
     name: "an anchored item that changes while another item aliases it: the list is re-serialised",
     input: rlYaml(cm("target", "  data: &shared\n    k: v\n") + cm("other", "  data: *shared\n")),
     admit: label,
