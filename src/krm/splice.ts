@@ -17,7 +17,7 @@ import { outputDocument, resultsValue, writeYaml } from "./write.js";
  * are patched in place where their layout allows, see item-patch.ts); without them the spans are
  * guessed from indentation and the output is kept only when it reads back as the output document.
  */
-export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[]): string | undefined {
+export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: JsonValue[], results: readonly KrmResult[]): string | undefined {
   // A stale `results` is replaced by the re-serialising writer.
   if (Object.prototype.hasOwnProperty.call(doc, "results")) return undefined;
   const found = proven ?? findItemSpans(text, before.length);
@@ -25,7 +25,7 @@ export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: J
   const out = splice(text, found, before, after, results, proven !== undefined);
   if (proven !== undefined || out === text) return out;
   const back = readDocument(out);
-  return back.ok && deepEqual(back.value, outputDocument(doc, after as JsonValue[], results)) ? out : undefined;
+  return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? out : undefined;
 }
 
 function splice(text: string, { spans, indent }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string {

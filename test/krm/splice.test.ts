@@ -5,14 +5,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import yaml from "js-yaml";
 import { defaultAdmitOptions } from "../../src/admission/index.js";
-import { deepEqual, type JsonObject } from "../../src/data/index.js";
+import { deepClone, deepEqual, type JsonObject } from "../../src/data/index.js";
 import { readDocument, runFunction, type Admitter } from "../../src/krm/index.js";
 import { loadSchema } from "../../src/krm/fast-yaml-schema.js";
 import { rlYaml } from "./fixtures.js";
 
 /** An admitter that rewrites the item named `target` with `f` (on a copy) and reports nothing. */
 function onTarget(f: (o: JsonObject) => JsonObject): Admitter {
-  return (items) => ({ items: items.map((o) => ((o.metadata as JsonObject).name === "target" ? f(structuredClone(o)) : o)), results: [] });
+  return (items) => ({ items: items.map((o) => ((o.metadata as JsonObject).name === "target" ? f(deepClone(o)) : o)), results: [] });
 }
 
 /** A ConfigMap item at column 0 with the given lines after its name. */
