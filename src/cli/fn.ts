@@ -5,15 +5,22 @@ import { readAtMost, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
 import { phaseTotals, type PhaseTimes } from "./phase-times.js";
+import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
 import { writeFileSync } from "node:fs";
 
 /** Default limit of the fn-mode input: 256 MiB. */
 export const defaultMaxInputBytes = 256 * 1024 * 1024;
 
-/** The input limit: env `KMUTATE_MAX_INPUT_BYTES` (a whole number of bytes), else the default. */
-function maxInputBytes(): number {
+/**
+ * The input limit: env `KMUTATE_MAX_INPUT_BYTES` (see {@link parseByteCount}; unset or empty: the
+ * default), or the one-line error for a value of another form.
+ */
+function maxInputBytes(): { ok: true; max: number } | { ok: false; error: string } {
   const v = process.env.KMUTATE_MAX_INPUT_BYTES;
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : defaultMaxInputBytes;
+  if (v === undefined || v === "") return { ok: true, max: defaultMaxInputBytes };
+  const max = parseByteCount(v);
+  if (max !== undefined) return { ok: true, max };
+  return { ok: false, error: `kmutate: KMUTATE_MAX_INPUT_BYTES=${JSON.stringify(v)} is not a byte count: expected ${BYTE_COUNT_FORM}\n` };
 }
 
 /**
@@ -28,7 +35,12 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
   // Benchmarks ask for per-phase times (bench/README.md); the file is written after the run.
   const phaseFile = process.env.KMUTATE_PHASE_TIMES;
   const phases = phaseFile ? phaseTotals() : undefined;
-  const max = maxInputBytes();
+  const limit = maxInputBytes();
+  if (!limit.ok) {
+    await writeText(io.stderr, limit.error);
+    return 1;
+  }
+  const max = limit.max;
   const input = await readAtMost(io.stdin, max);
   if (!input.ok) {
     await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);

@@ -7,7 +7,7 @@ import { parseFunctionConfig } from "./function-config.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
 import { loadSideInputs } from "./side-inputs.js";
-import type { Format } from "./types.js";
+import type { Format, ItemSpans } from "./types.js";
 
 /** What one function run prints and returns. */
 export interface FunctionRun {
@@ -71,16 +71,16 @@ function rejected(lines: string[]): FunctionRun {
   return { stdout: "", stderr: lines.map((l) => `kmutate: ${l}\n`).join(""), exitCode: 1, results: [] };
 }
 
-/** How the input was read: its format, and whether in the block layout (see ReadResult). */
-type ReadLayout = { format: Format; blockLayout?: boolean };
+/** How the input was read: its format, and the item spans the block reader found (see ReadResult). */
+type ReadLayout = { format: Format; itemSpans?: ItemSpans };
 
 /**
  * Writes the output list. YAML input in the usual block layout is spliced (untouched items copied
  * byte for byte); anything else is re-serialised from `doc`.
  */
-function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, blockLayout }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
-    const spliced = spliceOutput(text, inputItems, items, results, blockLayout === true);
+    const spliced = spliceOutput(text, itemSpans, doc, inputItems, items, results);
     if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };
   }
   const outDoc = outputDocument(doc, items, results);

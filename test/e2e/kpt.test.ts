@@ -119,3 +119,28 @@ test("the published krm/kpt/exec pipeline (configPath MutationConfig) renders a 
     rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+test("kpt fn eval: a shell script whose last line is a `#` comment keeps it when its ConfigMap is mutated", (t) => {
+  const tmp = mkdtempSync(join(tmpdir(), "kmutate-e2e-"));
+  try {
+    const local = "  annotations:\n    config.kubernetes.io/local-config: \"true\"\n";
+    writeFileSync(join(tmp, "Kptfile"), `apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: pkg\n${local}`);
+    writeFileSync(
+      join(tmp, "policy.yaml"),
+      `apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata:\n  name: mark-scripts\n${local}spec:\n` +
+        `  matchConstraints:\n    resourceRules:\n      - apiGroups: [""]\n        apiVersions: ["v1"]\n        operations: ["CREATE"]\n        resources: ["configmaps"]\n` +
+        `  failurePolicy: Fail\n  reinvocationPolicy: Never\n  mutations:\n    - patchType: ApplyConfiguration\n      applyConfiguration:\n` +
+        `        expression: 'Object{data: {"checked": "true"}}'\n---\n` +
+        `apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata:\n  name: mark-scripts\n${local}spec:\n  policyName: mark-scripts\n`,
+    );
+    const script = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: script\n  namespace: shop\ndata:\n  run.sh: |\n    #!/bin/sh\n    echo start\n    # the last line is a shell comment\n";
+    // the last file, so its ConfigMap is the last item kpt sends
+    writeFileSync(join(tmp, "zz-script.yaml"), script);
+    const r = kpt(t, ["fn", "eval", "--exec", bin, tmp]);
+    if (!r) return;
+    assert.equal(r.status, 0, String(r.stderr));
+    assert.equal(readFileSync(join(tmp, "zz-script.yaml"), "utf8"), script + '  checked: "true"\n');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
