@@ -9,11 +9,11 @@ import assert from "node:assert/strict";
 import { inspect } from "node:util";
 import fc from "fast-check";
 import yaml from "js-yaml";
-import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../src/data/index.js";
-import type { KrmResult } from "../../src/admission/index.js";
-import { readBlockDocument } from "../../src/krm/yaml/block-yaml.js";
-import { dumpSchema, loadSchema } from "../../src/krm/yaml/fast-yaml-schema.js";
-import { outputDocument, runFunction } from "../../src/krm/index.js";
+import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../../src/data/index.js";
+import type { KrmResult } from "../../../src/admission/index.js";
+import { readBlockDocument } from "../../../src/krm/yaml/block-yaml.js";
+import { dumpSchema, loadSchema } from "../../../src/krm/yaml/fast-yaml-schema.js";
+import { outputDocument, runFunction } from "../../../src/krm/index.js";
 
 // ---- texts ---------------------------------------------------------------------------------
 

@@ -4,11 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import yaml from "js-yaml";
-import { defaultAdmitOptions } from "../../src/admission/index.js";
-import { deepClone, deepEqual, type JsonObject } from "../../src/data/index.js";
-import { readDocument, runFunction, type Admitter } from "../../src/krm/index.js";
-import { loadSchema } from "../../src/krm/yaml/fast-yaml-schema.js";
-import { rlYaml } from "./fixtures.js";
+import { defaultAdmitOptions } from "../../../src/admission/index.js";
+import { deepClone, deepEqual, type JsonObject } from "../../../src/data/index.js";
+import { readDocument, runFunction, type Admitter } from "../../../src/krm/index.js";
+import { loadSchema } from "../../../src/krm/yaml/fast-yaml-schema.js";
+import { rlYaml } from "../fixtures.js";
 
 /** An admitter that rewrites the item named `target` with `f` (on a copy) and reports nothing. */
 function onTarget(f: (o: JsonObject) => JsonObject): Admitter {
