@@ -6,7 +6,7 @@ import { Option, type Command } from "commander";
 import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput } from "../admission/index.js";
 import type { JsonObject } from "../data/index.js";
 import {
-  decodeText, exitCodeOf, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
+  decodeText, exitCodeOf, formatError, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
   type Admitter, type SideInputPaths,
 } from "../krm/index.js";
 import { APPLY_HELP } from "./help-text.js";
@@ -14,6 +14,7 @@ import { writeText, type CliIo } from "./io.js";
 import { stepsFromChanges, streamDiff } from "./diff.js";
 import { readSources } from "./sources.js";
 import { resultLine } from "./result-line.js";
+import { loadSideInputs } from "./side-inputs.js";
 
 /** Output formats of `apply`. */
 export const outputFormats = ["yaml", "json"] as const;

@@ -4,6 +4,7 @@ import { runFunction, type Admitter } from "../krm/index.js";
 import { readAtMost, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
+import { loadSideInputs } from "./side-inputs.js";
 import { enablePhaseTimes, phaseTimes } from "../admission/index.js";
 import { writeFileSync } from "node:fs";
 
@@ -34,7 +35,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
     await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
     return 1;
   }
-  const run = runFunction(input.bytes, admit);
+  const run = runFunction(input.bytes, admit, "stdin", (files, options) => loadSideInputs(files, options));
   if (phaseFile) writePhaseTimes(phaseFile);
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.

@@ -7,9 +7,9 @@ import { parseFunctionConfig } from "./function-config.js";
 import { decodeText, readDocument } from "./read.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
-import { loadSideInputs } from "./side-inputs.js";
+import type { SideInputPaths } from "./function-config.js";
 import { spliceOutput } from "./splice.js";
-import type { Format } from "./types.js";
+import type { Format, KrmError } from "./types.js";
 import { outputDocument, writeValue } from "./write.js";
 
 /** What one function run prints and returns. */
@@ -26,8 +26,27 @@ export interface FunctionRun {
 /** The admission step; injectable for tests. Default: `admit` of the admission layer. */
 export type Admitter = (items: JsonObject[], options: AdmitOptions) => AdmitOutput;
 
-/** Runs the KRM function on one input (bytes or text), named `source` in messages. */
-export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, source = "stdin"): FunctionRun {
+/**
+ * Reads the files a functionConfig names (`spec.oldObjectsPath`, `spec.openapiPaths`) into a copy
+ * of the options. File I/O belongs to the caller: the CLI passes one that reads the file system.
+ */
+export type SideInputLoader = (files: SideInputPaths, options: AdmitOptions) => { ok: true; options: AdmitOptions } | { ok: false; errors: KrmError[] };
+
+/** The loader when none is given: a functionConfig that names files is an error (nothing to read them with). */
+const noFiles: SideInputLoader = (files, options) => {
+  const named = [
+    ...(files.oldObjectsPath !== undefined ? ["spec.oldObjectsPath"] : []),
+    ...files.openapiPaths.map((_p, i) => `spec.openapiPaths[${i}]`),
+  ];
+  if (named.length === 0) return { ok: true, options };
+  return { ok: false, errors: named.map((field) => ({ code: "FUNCTION_CONFIG", message: `functionConfig ${field}: files cannot be read here`, field: `functionConfig.${field}` })) };
+};
+
+/**
+ * Runs the KRM function on one input (bytes or text), named `source` in messages. `sideInputs`
+ * reads the files the functionConfig names. Default: none can be read (an error result if any is named).
+ */
+export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, source = "stdin", sideInputs: SideInputLoader = noFiles): FunctionRun {
   let text: string;
   if (typeof input === "string") text = input;
   else {
@@ -49,7 +68,7 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   const { doc, items, functionConfig } = check.list;
   const parsed = parseFunctionConfig(functionConfig);
   if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read, text, items);
-  const config = loadSideInputs(parsed.files, parsed.options);
+  const config = sideInputs(parsed.files, parsed.options);
   if (!config.ok) return finish(doc, items, errorResults(config.errors), read, text, items);
   let out: AdmitOutput;
   try {
