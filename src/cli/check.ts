@@ -5,7 +5,7 @@ import type { Command } from "commander";
 import { lintPolicies, type LintFinding } from "../admission/index.js";
 import { isObject, type JsonObject, type JsonValue } from "../data/index.js";
 import { readStream, runFunction } from "../krm/index.js";
-import { fieldPathKeys, locateInDocument } from "./check-locate.js";
+import { fieldPathKeys, locateInDocument } from "../authoring/index.js";
 import { findingResult, renderFinding, summaryLine, type PlacedFinding } from "./check-render.js";
 import { readAll, writeText, type CliIo } from "./io.js";
 import { loadSideInputs } from "./side-inputs.js";
