@@ -19,6 +19,8 @@ export interface FilePaneOptions {
   id: string;
   title: string;
   hint: string;
+  /** Shown when the pane has no file. */
+  emptyHint: string;
   /** Name of a new file (a number is added to keep names unique). */
   newFileName: string;
   onChange(): void;
@@ -31,12 +33,14 @@ export class FilePane {
   readonly element: HTMLElement;
   private readonly tabs: HTMLElement;
   private readonly body: HTMLElement;
+  private readonly empty: HTMLElement;
   private entries: PaneEntry[] = [];
   private active = 0;
 
   constructor(private readonly o: FilePaneOptions) {
     this.tabs = h("div", { class: "tabs", role: "tablist" });
-    this.body = h("div", { class: "pane-body" });
+    this.empty = h("p", { class: "empty" }, o.emptyHint);
+    this.body = h("div", { class: "pane-body" }, this.empty);
     const add = h("button", { class: "tab-add", title: "Add a file", "aria-label": `Add a file to ${o.title}`, onclick: () => this.addFile() }, "+");
     this.element = h(
       "section",
@@ -57,7 +61,7 @@ export class FilePane {
     for (const e of this.entries) e.editor.view.destroy();
     this.entries = [];
     setChildren(this.tabs);
-    setChildren(this.body);
+    setChildren(this.body, this.empty);
     for (const f of files) this.append(f.name, f.text);
     this.select(open ? Math.max(0, files.findIndex((f) => open.test(f.text))) : 0);
   }
@@ -109,6 +113,7 @@ export class FilePane {
   }
 
   private select(i: number): void {
+    this.empty.hidden = this.entries.length > 0;
     this.active = Math.max(0, Math.min(i, this.entries.length - 1));
     this.entries.forEach((e, k) => {
       e.box.hidden = k !== this.active;

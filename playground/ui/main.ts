@@ -45,12 +45,13 @@ class Page {
   constructor(initial: { state: PageState; notice?: string }) {
     this.state = initial.state;
     const nameFree = (name: string): boolean => !Object.values(this.panes).some((p) => p.files().some((f) => f.name === name));
-    const pane = (id: PaneName, title: string, hint: string, newFileName: string): FilePane =>
-      new FilePane({ id, title, hint, newFileName, nameFree, onChange: () => this.changed() });
+    const pane = (id: PaneName, title: string, hint: string, emptyHint: string, newFileName: string): FilePane =>
+      new FilePane({ id, title, hint, emptyHint, newFileName, nameFree, onChange: () => this.changed() });
     this.panes = {
-      policies: pane("policies", "Policies", "MutatingAdmissionPolicies, bindings, params, CRDs, Namespaces", "policy.yaml"),
-      manifests: pane("manifests", "Manifests", "the objects admitted", "manifest.yaml"),
-      old: pane("old", "Old objects", "UPDATE: the objects as they are in the cluster", "old.yaml"),
+      policies: pane("policies", "Policies", "MutatingAdmissionPolicies, bindings, params, CRDs, Namespaces", "No policy files: + adds one.", "policy.yaml"),
+      manifests: pane("manifests", "Manifests", "the objects admitted", "No manifests: + adds a file.", "manifest.yaml"),
+      old: pane("old", "Old objects", "UPDATE: the objects as they are in the cluster",
+        "No old objects: each object is its own old object. + adds a file of objects as they are in the cluster (matched by apiVersion, kind, namespace and name).", "old.yaml"),
     };
     this.expression = new ExpressionPane(this.state.expression, () => this.changed());
     this.exampleMenu = h("select", { id: "example", "aria-label": "Example", onchange: () => this.openExample(this.exampleMenu.value) },

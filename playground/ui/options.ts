@@ -15,20 +15,20 @@ export class OptionsForm {
   private readonly defaultNamespace: HTMLInputElement;
 
   constructor(private readonly engine: Pick<PlaygroundEngine, "operations" | "decisions">, private readonly initial: RequestOptions, onChange: () => void) {
-    const select = (values: readonly string[], value: string): HTMLSelectElement => {
-      const s = h("select", { onchange: onChange }, ...values.map((v) => h("option", { value: v, selected: v === value }, v)));
+    const select = (id: string, values: readonly string[], value: string): HTMLSelectElement => {
+      const s = h("select", { id, onchange: onChange }, ...values.map((v) => h("option", { value: v, selected: v === value }, v)));
       s.value = value;
       return s;
     };
-    const text = (value: string, placeholder: string): HTMLInputElement => h("input", { type: "text", value, placeholder, oninput: onChange, spellcheck: "false" });
-    const check = (value: boolean): HTMLInputElement => h("input", { type: "checkbox", checked: value, onchange: onChange });
-    this.operation = select(engine.operations, initial.operation);
-    this.username = text(initial.username, "(none)");
-    this.groups = text(initial.groups, "a, b");
-    this.authorizer = select(engine.decisions, initial.authorizer);
-    this.dryRun = check(initial.dryRun);
-    this.strict = check(initial.strict);
-    this.defaultNamespace = text(initial.defaultNamespace, "default");
+    const text = (id: string, value: string, placeholder: string): HTMLInputElement => h("input", { id, type: "text", value, placeholder, oninput: onChange, spellcheck: "false" });
+    const check = (id: string, value: boolean): HTMLInputElement => h("input", { id, type: "checkbox", checked: value, onchange: onChange });
+    this.operation = select("opt-operation", engine.operations, initial.operation);
+    this.username = text("opt-user", initial.username, "(none)");
+    this.groups = text("opt-groups", initial.groups, "a, b");
+    this.authorizer = select("opt-authorizer", engine.decisions, initial.authorizer);
+    this.dryRun = check("opt-dry-run", initial.dryRun);
+    this.strict = check("opt-strict", initial.strict);
+    this.defaultNamespace = text("opt-namespace", initial.defaultNamespace, "default");
     const field = (label: string, control: HTMLElement, title: string): HTMLElement => h("label", { class: "field", title }, h("span", {}, label), control);
     this.element = h(
       "div",
