@@ -4,7 +4,7 @@
 import { lintPolicies, type KrmResult, type LintFinding } from "../../src/admission/index.js";
 import { editScript, stepsFromChanges, streamDiff, type DiffPaint } from "../../src/authoring/index.js";
 import { isObject, type JsonObject } from "../../src/data/index.js";
-import { mutate } from "../../src/index.js";
+import { mutate, type MutateOutput } from "../../src/index.js";
 import { exitCodeOf, readStream, resourceRefOf, withFiles, writeStream, type StreamRead } from "../../src/krm/index.js";
 import type { EngineInput, EngineOutput, ObjectChoice, PageResult, Place } from "./api.js";
 import { admitOptions } from "./config.js";
@@ -31,7 +31,7 @@ export function run(input: EngineInput): EngineOutput {
   const objects = objectChoices(stream.items, stream.locations);
   const options = admitOptions(input.options, input.oldObjects);
   if (!options.ok) return unreadable(options.errors, objects);
-  let out;
+  let out: MutateOutput;
   try {
     out = mutate(stream.items, { ...options.options, recordChanges: true });
   } catch (e) {

@@ -1,6 +1,6 @@
 // The playground in a real browser (headless Chromium, file:// URL): an example's result, a broken
 // CEL expression marked where `kmutate check` places it, the expression pane against `kmutate
-// eval`, a screenshot (test-artifacts/playground/) and the time from load to first result.
+// eval`, a share link, a screenshot (test-artifacts/playground/) and the time from load to first result.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -75,6 +75,22 @@ test("playground in headless Chromium", { skip: noBrowser || false }, async (t) 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  await t.test("Copy share link puts the whole state in the fragment, and the link restores it", async () => {
+    await page.fill("#opt-user", "alice");
+    await replaceShownFile(page, "manifests", readFileSync(join(example, "pods.yaml"), "utf8").replace("name: cart", "name: basket"));
+    await page.click("#share");
+    const fragment = new URL(page.url()).hash.slice(1);
+    assert.match(fragment, /^state=[A-Za-z0-9_-]+$/);
+    const shared = await openPlayground(browser.context, build.outdir, fragment);
+    for (const pane of ["policies", "manifests", "old"]) assert.deepEqual(await tabNames(shared.page, pane), await tabNames(page, pane), pane);
+    assert.equal(await shared.page.inputValue("#opt-user"), "alice");
+    assert.equal(await shared.page.textContent("#output"), await page.textContent("#output"));
+    assert.match((await shared.page.textContent("#output")) ?? "", /name: basket/);
+    assert.equal(await shared.page.textContent("#pane-expression .cm-content"), await page.textContent("#pane-expression .cm-content"));
+    assert.deepEqual(shared.errors, []);
+    await shared.page.close();
   });
 
   await t.test("the page reported no errors and requested nothing but its own files", () => {
