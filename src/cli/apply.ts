@@ -4,16 +4,17 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type AdmitOutput } from "../admission/index.js";
+import { ansiPaint, plainPaint, stepsFromChanges, streamDiff } from "../authoring/index.js";
 import type { JsonObject } from "../data/index.js";
 import {
-  decodeText, exitCodeOf, formatError, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
+  decodeText, exitCodeOf, formatError, parseFunctionConfig, readDocument, readStream, withFiles, writeJson, writeStream,
   type Admitter, type SideInputPaths,
 } from "../krm/index.js";
 import { APPLY_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
-import { stepsFromChanges, streamDiff } from "./diff.js";
 import { readSources } from "./sources.js";
 import { resultLine } from "./result-line.js";
+import { loadSideInputs } from "./side-inputs.js";
 
 /** Output formats of `apply`. */
 export const outputFormats = ["yaml", "json"] as const;
@@ -60,7 +61,7 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
     const colour = (io.stdout as { isTTY?: boolean }).isTTY === true;
     const changes = out.changes;
     const stepsFor = changes ? (_item: JsonObject, i: number) => stepsFromChanges(changes[i] ?? []) : undefined;
-    await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, out.results, colour, stepsFor));
+    await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, out.results, colour ? ansiPaint : plainPaint, stepsFor));
     await writeText(io.stderr, results.map(resultLine).join(""));
     return exitCodeOf(results);
   }

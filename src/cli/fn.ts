@@ -6,6 +6,7 @@ import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
 import { phaseTotals, type PhaseTimes } from "./phase-times.js";
 import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
+import { loadSideInputs } from "./side-inputs.js";
 import { writeFileSync } from "node:fs";
 
 /** Default limit of the fn-mode input: 256 MiB. */
@@ -46,7 +47,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
     await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
     return 1;
   }
-  const run = runFunction(input.bytes, admit, undefined, phases?.hook);
+  const run = runFunction(input.bytes, admit, { sideInputs: loadSideInputs, onPhase: phases?.hook });
   if (phaseFile && phases) writePhaseTimes(phaseFile, phases.totals());
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.

@@ -6,8 +6,8 @@ import { decodeText, formatError, outputDocument, readDocument, spliceOutput, wr
 import { parseFunctionConfig } from "./function-config.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, withFiles } from "./results.js";
-import { loadSideInputs } from "./side-inputs.js";
-import type { Format, ItemSpans } from "./types.js";
+import type { SideInputPaths } from "./function-config.js";
+import type { Format, ItemSpans, KrmError } from "./types.js";
 
 /** What one function run prints and returns. */
 export interface FunctionRun {
@@ -27,10 +27,34 @@ export type RunPhase = "parse" | AdmitPhase | "serialise";
 export type Admitter = (items: JsonObject[], options: AdmitOptions) => AdmitOutput;
 
 /**
- * Runs the KRM function on one input (bytes or text), named `source` in messages. `onPhase` is
- * told the time of each parse, admission and serialise step (Default: none, no clock is read).
+ * Reads the files a functionConfig names (`spec.oldObjectsPath`, `spec.openapiPaths`) into a copy
+ * of the options. File I/O belongs to the caller: the CLI passes one that reads the file system.
  */
-export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, source = "stdin", onPhase?: PhaseHook<RunPhase>): FunctionRun {
+export type SideInputLoader = (files: SideInputPaths, options: AdmitOptions) => { ok: true; options: AdmitOptions } | { ok: false; errors: KrmError[] };
+
+/** The loader when none is given: a functionConfig that names files is an error (nothing to read them with). */
+const noFiles: SideInputLoader = (files, options) => {
+  const named = [
+    ...(files.oldObjectsPath !== undefined ? ["spec.oldObjectsPath"] : []),
+    ...files.openapiPaths.map((_p, i) => `spec.openapiPaths[${i}]`),
+  ];
+  if (named.length === 0) return { ok: true, options };
+  return { ok: false, errors: named.map((field) => ({ code: "FUNCTION_CONFIG", message: `functionConfig ${field}: files cannot be read here`, field: `functionConfig.${field}` })) };
+};
+
+/** How a function run reads side inputs and reports its timing. */
+export interface RunOptions {
+  /** The input's name in messages. Default: `stdin`. */
+  source?: string;
+  /** Reads the files the functionConfig names. Default: none can be read (an error result if any is named). */
+  sideInputs?: SideInputLoader;
+  /** Told the time of each parse, admission and serialise step. Default: none (no clock is read). */
+  onPhase?: PhaseHook<RunPhase>;
+}
+
+/** Runs the KRM function on one input (bytes or text). */
+export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
+  const { source = "stdin", sideInputs = noFiles, onPhase } = run;
   let text: string;
   if (typeof input === "string") text = input;
   else {
@@ -51,7 +75,7 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   const { doc, items, functionConfig } = check.list;
   const parsed = parseFunctionConfig(functionConfig);
   if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read, text, items);
-  const config = loadSideInputs(parsed.files, parsed.options);
+  const config = sideInputs(parsed.files, parsed.options);
   if (!config.ok) return finish(doc, items, errorResults(config.errors), read, text, items);
   const options = onPhase ? { ...config.options, onPhase } : config.options;
   let out: AdmitOutput;

@@ -1,14 +1,12 @@
 // Reads the files a functionConfig names — old objects for UPDATE (`spec.oldObjectsPath`) and
 // OpenAPI v3 documents (`spec.openapiPaths`) — into AdmitOptions. In fn mode every path must stay
-// inside the working directory (after resolving symlinks).
+// inside the working directory (after resolving symlinks). File I/O, so it lives in the CLI; the
+// krm layer's `runFunction` is given it as its SideInputLoader.
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { AdmitOptions } from "../admission/index.js";
 import type { JsonValue } from "../data/index.js";
-import type { SideInputPaths } from "./function-config.js";
-import { readDocument } from "./yaml/index.js";
-import { readStream, type SourceText } from "./stream.js";
-import type { KrmError } from "./types.js";
+import { readDocument, readStream, type KrmError, type SideInputPaths, type SourceText } from "../krm/index.js";
 
 /** Where side inputs are read from. */
 export interface SideInputContext {

@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
-import { loadSideInputs } from "../../src/krm/index.js";
+import { loadSideInputs } from "../../src/cli/side-inputs.js";
 import { defaultAdmitOptions } from "../../src/admission/index.js";
 
-const dir = fileURLToPath(new URL("../../../test/krm/fixtures/side-inputs/", import.meta.url));
+const dir = fileURLToPath(new URL("../../../test/cli/fixtures/side-inputs/", import.meta.url));
 const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url));
 
 test("oldObjectsPath: a directory's manifests (hidden entries skipped) become the old objects", () => {

@@ -1,4 +1,4 @@
-// Locates `kmutate check` findings in YAML files: the node at a field path (via the `yaml`
+// Locates findings in YAML files (`kmutate check`, the playground): the node at a field path (via the `yaml`
 // Document's node ranges) and, inside an expression scalar, the source offset of an offset into
 // its value (block, folded, plain and quoted styles, double-quoted escapes included).
 import type { Document, Node } from "yaml";
