@@ -97,16 +97,17 @@ export function diffValue(a: JsonValue, b: JsonValue): ValueDiff {
 /** Applies a diff made by {@link diffValue} to a copy of `a`. */
 export function applyDiff(a: JsonValue, diff: ValueDiff): JsonValue {
   let root = structuredClone(a);
-  const parentOf = (path: JsonPath): JsonValue => {
+  const parentOf = (path: JsonPath): Record<string | number, JsonValue> => {
     let cur = root;
     for (const p of path.slice(0, -1)) cur = (cur as Record<string | number, JsonValue>)[p];
-    return cur;
+    return cur as Record<string | number, JsonValue>;
   };
   for (const [path, v] of diff.s ?? []) {
     if (path.length === 0) root = structuredClone(v);
-    else (parentOf(path) as Record<string | number, JsonValue>)[path[path.length - 1]] = structuredClone(v);
+    // defineProperty: a key such as "__proto__" stays an own data property
+    else Object.defineProperty(parentOf(path), path[path.length - 1], { value: structuredClone(v), writable: true, enumerable: true, configurable: true });
   }
-  for (const path of diff.d ?? []) delete (parentOf(path) as Record<string | number, JsonValue>)[path[path.length - 1]];
+  for (const path of diff.d ?? []) delete parentOf(path)[path[path.length - 1]];
   return root;
 }
 

@@ -9,7 +9,8 @@ export type AllowanceName =
   | "ignored-error-warnings"
   | "offline-warnings"
   | "oracle-vap-warnings-unrecorded"
-  | "vap-later-denials";
+  | "vap-later-denials"
+  | "vap-denied-item";
 
 /** Allowance name → why it is allowed. */
 export const allowances = new Map<AllowanceName, string>([
@@ -23,6 +24,8 @@ export const allowances = new Map<AllowanceName, string>([
     "kmutate warns about offline assumptions (a Namespace or kind missing from the input); the oracle's glue has its own wording and reports every assumed Namespace, not only looked-up ones. Not compared."],
   ["oracle-vap-warnings-unrecorded",
     "The admission oracle (../shared/oracle/admission, v0.36.3) installs no warning recorder, so a ValidatingAdmissionPolicy Warn action leaves no trace in its output (the facts header says vapWarningsRecorded: false). While so, kmutate's 'Validation failed for ValidatingAdmissionPolicy' warnings are not compared."],
+  ["vap-denied-item",
+    "An object a ValidatingAdmissionPolicy denies is not written by the apiserver; the oracle echoes the input and the scenario contract leaves kmutate's output form for it open (../shared/scenarios/README.md). Its item is not compared; its errors are."],
   ["vap-later-denials",
     "The apiserver returns only the first ValidatingAdmissionPolicy denial; the scenario contract (../shared/scenarios/README.md) lets kmutate report later denials too. When the oracle's error is a VAP denial, kmutate's first error must be it and any further ones must be VAP denials."],
 ]);
