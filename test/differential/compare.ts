@@ -139,9 +139,9 @@ export function compareCase(c: DiffCase, facts: CaseFacts, out: MutateOutput, cx
     } else if (!jsonEqual(wantErrors, gotErrors)) add("errors", i, listDetail(`errors of item ${i} (${String(input.kind)} ${String((input.metadata as JsonObject).name)})`, wantErrors, gotErrors));
     const wantWarnings = facts.warnings.filter((w) => w.i === i).map((w) => w.message);
     const gotWarnings = mine.filter((r) => r.severity === "warning").map((r) => r.message).filter((m) => {
-      if (m.startsWith(ignoredPrefix) && allowed("ignored-error-warnings")) return (cx.tally.hit("ignored-error-warnings"), false);
-      if (offlineWarning.some((re) => re.test(m)) && allowed("offline-warnings")) return (cx.tally.hit("offline-warnings"), false);
-      if (m.includes(vapWarning) && !cx.vapWarningsRecorded && allowed("oracle-vap-warnings-unrecorded")) return (cx.tally.hit("oracle-vap-warnings-unrecorded"), false);
+      if (m.startsWith(ignoredPrefix) && allowed("ignored-error-warnings")) { cx.tally.hit("ignored-error-warnings"); return false; }
+      if (offlineWarning.some((re) => re.test(m)) && allowed("offline-warnings")) { cx.tally.hit("offline-warnings"); return false; }
+      if (m.includes(vapWarning) && !cx.vapWarningsRecorded && allowed("oracle-vap-warnings-unrecorded")) { cx.tally.hit("oracle-vap-warnings-unrecorded"); return false; }
       return true;
     });
     if (!jsonEqual(wantWarnings, gotWarnings)) add("warnings", i, listDetail(`warnings of item ${i}`, wantWarnings, gotWarnings));
