@@ -1,40 +1,13 @@
 // Entry point of the admission layer: admits every item of a ResourceList against the bound
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
-import { getKey, getString, isObject, type JsonObject } from "../data/index.js";
+import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { compilePolicy } from "./compile-policy.js";
-import { isPolicyItem, loadPolicies, type LoadProblem } from "./load-policies.js";
-import { namespaceView, type NamespaceView } from "./namespace-view.js";
-import { buildParamIndex, paramKindNotFound, type ParamIndex } from "./params.js";
-import { bindPolicies } from "./policy-model.js";
-import { itemResult } from "./results.js";
-import type { BoundPolicy } from "./select-invocations.js";
-import { buildPolicyIndex, type PolicyIndex } from "./policy-index.js";
-import { paramCollector, type ParamCollector } from "./policy-index-params.js";
-import { admitItem, indexOldObjects } from "./admit-item.js";
-import { offlineAuthorizer } from "./authorizer.js";
-import type { InvocationChange } from "./invoke.js";
-import { phaseEnd, phaseStart } from "./phase-times.js";
-import { runNotices } from "./run-notices.js";
-import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type KrmResult } from "./types.js";
-
-/** What every item's admission shares: policies, namespaces, params, kinds. */
-export interface AdmissionRun {
-  bound: BoundPolicy[];
-  registry: SchemaRegistry;
-  namespaces: NamespaceView;
-  params: ParamIndex;
-  /** Policies by the requests their rules can match. */
-  index: PolicyIndex;
-  /** Param lookups, cached per (binding, request namespace). */
-  paramsFor: ParamCollector;
-  /** Names of the policies a binding of which matched some item (filled while admitting). */
-  matched: Set<string>;
-  /** `options.oldObjects` by apiVersion/kind/namespace/name. */
-  oldObjects: Map<string, JsonObject> | undefined;
-  options: AdmitOptions;
-  authorizer: ReturnType<typeof offlineAuthorizer>;
-}
+import { admitItem, compilePolicy, indexOldObjects, itemSteps, type AdmissionRun, type CompiledPolicy } from "./mutating/index.js";
+import { bindPolicies, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
+import {
+  buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices, type BoundPolicy,
+} from "./dispatch/index.js";
+import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult } from "./types.js";
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
@@ -48,10 +21,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
-  const compileStart = phaseStart();
-  const pairs = bindPolicies(loaded.policies, loaded.bindings);
-  const bound = pairs.map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
-  phaseEnd("cel", compileStart);
+  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits);
   const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
     bound,
@@ -64,6 +34,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     oldObjects: indexOldObjects(options.oldObjects),
     options,
     authorizer: offlineAuthorizer(options.authorizer.decision),
+    steps: itemSteps(options.onPhase),
   };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
@@ -83,12 +54,17 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     }
     options.progress?.(i + 1, items.length);
   });
-  results.push(...runNotices({ items, loaded, bound: pairs, matched: run.matched, admitted: summary.admitted, operation: options.operation }));
+  results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
   return changes ? { items: out, results, summary, changes } : { items: out, results, summary };
 }
 
-function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy {
-  const bound: BoundPolicy = { compiled: compilePolicy(policy, limits), bindings };
+/** Every policy compiled, with its bindings. */
+function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy>[] {
+  return bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
+}
+
+function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy> {
+  const bound: BoundPolicy<CompiledPolicy> = { compiled: compilePolicy(policy, limits), bindings };
   if (policy.paramKind) {
     const info = registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind);
     if (info) bound.paramScope = info.namespaced ? "Namespaced" : "Cluster";

@@ -1,7 +1,6 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
 // it returns (the items, possibly mutated, and KRM results).
-import type { JsonObject, JsonValue } from "../data/index.js";
-import type { InvocationChange } from "./invoke.js";
+import type { FieldPath, JsonObject, JsonValue, PhaseHook } from "../data/index.js";
 
 /** Admission operation simulated for every item. */
 export type Operation = "CREATE" | "UPDATE";
@@ -38,7 +37,12 @@ export interface AdmitOptions {
   recordChanges?: boolean;
   /** Called after each item is admitted, with how many are done and the total (progress display). Default: none. */
   progress?: (done: number, total: number) => void;
+  /** Told the time of every matching, CEL (compile and evaluation) and patching step, for benchmarks. Default: none (no clock is read). */
+  onPhase?: PhaseHook<AdmitPhase>;
 }
+
+/** The admission phases a timing hook is told about. */
+export type AdmitPhase = "match" | "cel" | "patch";
 
 /** Limits of one run (all configurable through `spec.limits`). */
 export interface AdmitLimits {
@@ -109,6 +113,20 @@ export interface AdmitSummary {
   changed: number;
   /** Invocations that changed an item (a reinvocation that changed it again counts again). */
   invocations: number;
+}
+
+/**
+ * One invocation that changed the object: who, in which pass, the object before and after it, and
+ * the paths it changed (`changedPaths(before, after)`, never empty).
+ */
+export interface InvocationChange {
+  pass: 1 | 2;
+  policy: string;
+  binding: string;
+  param?: string;
+  before: JsonObject;
+  after: JsonObject;
+  paths: FieldPath[];
 }
 
 /** What `admit` returns: every input item (same order), mutated where policies matched. */

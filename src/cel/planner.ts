@@ -11,7 +11,7 @@ import {
   celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint,
 } from "./values/index.js";
-import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
+import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField } from "./values/access.js";
 import {
   label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
@@ -85,7 +85,7 @@ const STD_ROWS: ReadonlySet<Overload> = new Set(stdLibrary.overloads);
 /** Whether every row of `fn` in `env` is a standard-library row (only then may the planner inline it). */
 function isStd(env: CelEnv, fn: string): boolean {
   const rows = env.functions.get(fn);
-  return rows !== undefined && rows.every((r) => STD_ROWS.has(r));
+  return rows?.every((r) => STD_ROWS.has(r)) ?? false;
 }
 
 /** The call code of `fn` in `env` (see {@link CALL_GENERIC} and the codes beside it). */

@@ -1,38 +1,9 @@
-// Where `kmutate apply` puts its result besides stdout: the objects fit for `kubectl apply` (no
-// local config or function configs), `--output-dir` (one file per input), `--in-place`.
+// Where `kmutate apply` puts its result besides stdout: `--output-dir` (one file per input) and
+// `--in-place`. (Which objects are fit for `kubectl apply` is authoring's `deployable`.)
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { isLocalConfig } from "../admission/index.js";
-import { isObject, type JsonObject } from "../data/index.js";
 import type { StreamFile } from "../krm/index.js";
 import type { Input } from "./sources.js";
-
-/** Objects `kubectl apply` must not receive: local config (as kpt and kustomize drop it) and function configs. */
-export function leftOut(item: JsonObject): boolean {
-  const ann = isObject(item.metadata) ? item.metadata.annotations : undefined;
-  return isLocalConfig(item) || (isObject(ann) && typeof ann["config.kubernetes.io/function"] === "string");
-}
-
-/**
- * The files and the items after admission without the documents `keep` rejects (both in stream
- * order); a file whose every object was rejected is dropped whole.
- */
-export function filtered(files: readonly StreamFile[], after: readonly JsonObject[], keep: (item: JsonObject) => boolean): { files: StreamFile[]; items: JsonObject[] } {
-  const items: JsonObject[] = [];
-  const out: StreamFile[] = [];
-  let k = 0;
-  for (const file of files) {
-    const docs = file.docs.filter((d) => {
-      if (d.value === undefined) return true;
-      const item = after[k++];
-      if (keep(item)) items.push(item);
-      return keep(item);
-    });
-    const hadObjects = file.docs.some((d) => d.value !== undefined);
-    if (!hadObjects || docs.some((d) => d.value !== undefined)) out.push({ source: file.source, docs });
-  }
-  return { files: out, items };
-}
 
 /** Whether the files were written, or one line per failure. */
 export type Written = { ok: true } | { ok: false; errors: string[] };

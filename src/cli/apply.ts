@@ -5,19 +5,20 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { admit as realAdmit, defaultAdmitOptions, type AdmitOptions, type KrmResult } from "../admission/index.js";
+import { ansiPaint, deployable, plainPaint, stepsFromChanges, streamDiff } from "../authoring/index.js";
 import type { JsonObject } from "../data/index.js";
 import {
-  decodeText, exitCodeOf, finalResults, formatError, loadSideInputItems, loadSideInputs, parseFunctionConfig, readDocument, readStream, withFiles, writeFiles, writeJson, writeStream,
+  decodeText, exitCodeOf, finalResults, formatError, loadSideInputItems, parseFunctionConfig, readDocument, readStream, withFiles, writeFiles, writeJson, writeStream,
   type Admitter, type SideInputPaths,
 } from "../krm/index.js";
-import { filtered, leftOut, rewrite, writeTree } from "./apply-write.js";
+import { rewrite, writeTree } from "./apply-write.js";
 import { colourChoices, useColour, type ColourChoice } from "./colour.js";
 import { APPLY_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
-import { stepsFromChanges, streamDiff } from "./diff.js";
 import { progressLine } from "./progress.js";
 import { readSources } from "./sources.js";
 import { resultLine } from "./result-line.js";
+import { loadSideInputs } from "./side-inputs.js";
 
 /** Output formats of `apply`. */
 export const outputFormats = ["yaml", "json"] as const;
@@ -103,7 +104,7 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
     const colour = useColour(opts.color ?? "auto", io.stdout, io.env ?? process.env);
     const changes = out.changes;
     const stepsFor = changes ? (_item: JsonObject, i: number) => stepsFromChanges(changes[i] ?? []) : undefined;
-    const diff = streamDiff(stream.files, stream.items, out.items, results, colour, stepsFor);
+    const diff = streamDiff(stream.files, stream.items, out.items, out.results, colour ? ansiPaint : plainPaint, stepsFor);
     await writeText(io.stdout, diff);
     return report(diffExitCode(exitCodeOf(results) === 1, diff !== ""));
   }
@@ -111,7 +112,7 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
     const written = await rewrite(read.inputs, writeFiles(stream.files, out.items));
     return written.ok ? report(exitCodeOf(results)) : fail(written.errors);
   }
-  const kept = opts.keepLocalConfig ? { files: [...stream.files], items: out.items } : filtered(stream.files, out.items, (item) => !leftOut(item));
+  const kept = opts.keepLocalConfig ? { files: [...stream.files], items: out.items } : deployable(stream.files, out.items);
   if (opts.outputDir !== undefined) {
     const written = await writeTree(resolve(io.cwd, opts.outputDir), read.inputs, kept.files, writeFiles(kept.files, kept.items));
     return written.ok ? report(exitCodeOf(results)) : fail(written.errors);

@@ -5,9 +5,10 @@ import type { Command } from "commander";
 import { lintPolicies, type LintFinding } from "../admission/index.js";
 import { isObject, type JsonObject, type JsonValue } from "../data/index.js";
 import { readStream, runFunction } from "../krm/index.js";
-import { fieldPathKeys, locateInDocument } from "./check-locate.js";
+import { fieldPathKeys, locateInDocument } from "../authoring/index.js";
 import { findingResult, renderFinding, summaryLine, type PlacedFinding } from "./check-render.js";
 import { readAll, writeText, type CliIo } from "./io.js";
+import { fnSideInputs } from "./side-inputs.js";
 import { readSources } from "./sources.js";
 
 /** The path of a finding inside its ResourceList item (List members under `items[i]`). */
@@ -59,7 +60,7 @@ export async function checkResourceList(io: CliIo): Promise<number> {
       const text = valueAt(items[f.source.index], keysOf(f));
       return findingResult(f, items, typeof text === "string" ? text : undefined);
     }),
-  }));
+  }), { sideInputs: fnSideInputs });
   await writeText(io.stdout, run.stdout);
   await writeText(io.stderr, run.stderr);
   return run.exitCode;

@@ -1,6 +1,6 @@
 // KRM results: building per-object results, locating them in files via the kpt/kustomize
 // path/index annotations, and the exit code (one pure function of the results).
-import { getKey, getString, isObject, type JsonObject } from "../data/index.js";
+import { getKey, isObject, type JsonObject } from "../data/index.js";
 import type { AdmitSummary, KrmResult, Severity } from "../admission/index.js";
 import type { KrmError } from "./types.js";
 import { resourceRefOf } from "../admission/index.js";

@@ -4,11 +4,8 @@
 import type { Document, Node } from "yaml";
 import type { JsonObject, JsonValue } from "../data/index.js";
 import { deepEqual, isObject } from "../data/index.js";
-import { documentValue } from "./doc-value.js";
-import { formatError } from "./format-error.js";
-import { updateNode } from "./node-update.js";
+import { documentValue, formatError, updateNode, yamlLib } from "./yaml/index.js";
 import { checkItem } from "./resource-list.js";
-import { yamlLib } from "./yaml-lib.js";
 
 /** One input file (or stdin) as text. */
 export interface SourceText {
@@ -150,7 +147,7 @@ export function writeStream(files: readonly StreamFile[], after: readonly JsonOb
     if (fi > 0) {
       if (!out[out.length - 1].endsWith("\n")) out.push("\n");
       const firstDoc = files[fi].docs[0]?.doc;
-      if (!firstDoc || !firstDoc.directives?.docStart) out.push("---\n");
+      if (!firstDoc?.directives?.docStart) out.push("---\n");
     }
     out.push(text);
   });

@@ -3,7 +3,6 @@
 import { JsonFloat, goQuote, isObject, type JsonValue } from "../data/index.js";
 export { goQuote };
 
-const HEX = "0123456789abcdef";
 /** Characters that may need a Go-only escape in strconv.Quote (controls, DEL, astral runes). */
 const NEEDS_QUOTE_CHECK = /[\u0000-\u001f\u007f\ud800-\udfff]/;
 

@@ -3,8 +3,8 @@
 // contents and the dispatch order of bound policies.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { invalidObjectMessage, isPolicyItem, loadPolicies } from "../../src/admission/load-policies.js";
-import { bindPolicies } from "../../src/admission/policy-model.js";
+import { invalidObjectMessage, isPolicyItem, loadPolicies } from "../../src/admission/policy/load-policies.js";
+import { bindPolicies } from "../../src/admission/policy/policy-model.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, bindingModel, configMap, policy, policyModel } from "./fixtures.js";
 

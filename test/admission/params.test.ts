@@ -2,8 +2,8 @@
 // errors, parameterNotFoundAction, ordering by namespace/name, each error text verbatim.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildParamIndex, collectParams, paramKey, paramKindNotFound, type CollectParamsResult, type ParamScope } from "../../src/admission/params.js";
-import type { ParamRefModel, ParamKindModel } from "../../src/admission/policy-model.js";
+import { buildParamIndex, collectParams, paramKey, paramKindNotFound, type CollectParamsResult, type ParamScope } from "../../src/admission/dispatch/params.js";
+import type { ParamRefModel, ParamKindModel } from "../../src/admission/policy/policy-model.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { configMap, obj } from "./fixtures.js";
 

@@ -2,7 +2,7 @@
 // apiserver's field path and text; every invalid row has a valid twin in `valid` below.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadPolicies } from "../../src/admission/load-policies.js";
+import { loadPolicies } from "../../src/admission/policy/load-policies.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, policy } from "./fixtures.js";
 

@@ -12,7 +12,7 @@ import { generateWorkload, serialiseResourceList } from "../../bench/workload.js
 import { policyTemplates } from "../../bench/workload-policies.js";
 
 // A test-local, untyped view of parsed YAML (never crosses a module boundary).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a test-local, untyped view of parsed YAML
 type Obj = Record<string, any>;
 
 const policyKinds = new Set(["MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding"]);

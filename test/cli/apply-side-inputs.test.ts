@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { runCli } from "../../src/cli/program.js";
 import { memoryIo } from "./io.js";
 
-const dir = fileURLToPath(new URL("../../../test/krm/fixtures/side-inputs/", import.meta.url));
+const dir = fileURLToPath(new URL("../../../test/cli/fixtures/side-inputs/", import.meta.url));
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = memoryIo("", dir);

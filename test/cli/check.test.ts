@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
-import { fieldPathKeys, locateInDocument } from "../../src/cli/check-locate.js";
+import { fieldPathKeys, locateInDocument } from "../../src/authoring/index.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const inputs = root + "test/cli/snapshots/inputs/";

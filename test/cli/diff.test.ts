@@ -7,11 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { admit, defaultAdmitOptions } from "../../src/admission/index.js";
 import { applyCommand } from "../../src/cli/apply.js";
-import { stepsFromChanges, streamDiff } from "../../src/cli/diff.js";
+import { changedPaths, linePaths, pathText, plainPaint, renderObjectDiff, stepsFromChanges, streamDiff, unifiedHunks } from "../../src/authoring/index.js";
 import { readStream } from "../../src/krm/index.js";
-import { unifiedHunks } from "../../src/cli/diff-lines.js";
-import { changedPaths, linePaths, pathText } from "../../src/cli/diff-paths.js";
-import { renderObjectDiff } from "../../src/cli/diff-render.js";
 import { deepClone, type JsonObject, type JsonValue } from "../../src/data/index.js";
 import { memoryIo } from "./io.js";
 
@@ -72,7 +69,7 @@ test("each hunk names only the steps whose paths its lines show", () => {
       { label: "policy 'label' with binding 'b1'", paths: [["metadata", "labels", "team"]] },
       { label: "policy 'sidecar' with binding 'b2'", paths: [["spec", "containers"]] },
     ],
-  }, false);
+  }, plainPaint);
   assert.equal(out, [
     "--- a/f.yaml\tDeployment default/web",
     "+++ b/f.yaml\tDeployment default/web",
@@ -88,7 +85,7 @@ test("a hunk no step's paths explain names every step", () => {
   const out = renderObjectDiff({
     file: "f.yaml", object: "ConfigMap x", before: "a: 1\n", after: "a: 2\n", beforeLine: 0, afterLine: 0,
     steps: [{ label: "one", paths: [["b"]] }, { label: "two", paths: [["c"]] }],
-  }, false);
+  }, plainPaint);
   assert.match(out, /^@@ -1 \+1 @@ one; two$/m);
 });
 
@@ -141,7 +138,7 @@ test("with a per-invocation change list each hunk names its own invocation", asy
     { policy: "sidecar", binding: "sidecar-all", pass: 1, before: stream.items[web], after: afterSidecar, paths: changedPaths(stream.items[web], afterSidecar) },
     { policy: "team-label", binding: "team-label-payments", param: "default/team", pass: 1, before: afterSidecar, after: final, paths: changedPaths(afterSidecar, final) },
   ]);
-  const text = streamDiff(stream.files, stream.items, out.items, out.results, false, (_item, i) => (i === web ? steps : []));
+  const text = streamDiff(stream.files, stream.items, out.items, out.results, plainPaint, (_item, i) => (i === web ? steps : []));
   const headers = text.split("\n").filter((l) => l.startsWith("@@"));
   assert.deepEqual(headers, [
     "@@ -5,7 +5,8 @@ policy 'team-label' with binding 'team-label-payments' and param 'default/team'",

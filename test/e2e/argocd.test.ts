@@ -270,7 +270,7 @@ test("generate (exec runtime, the sidecar's default): standalone kustomize runs 
 
 /** An app whose policy (UPDATE) copies the old object's tier label, with the live objects beside it. */
 function stageUpdateApp(s: Staged): void {
-  const sides = join(repoRoot, "test/krm/fixtures/side-inputs");
+  const sides = join(repoRoot, "test/cli/fixtures/side-inputs");
   rmSync(s.app, { recursive: true, force: true });
   mkdirSync(join(s.app, "live"), { recursive: true });
   cpSync(join(sides, "app.yaml"), join(s.app, "app.yaml"));

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import jsYaml from "js-yaml";
 import { builtBin, listFiles, pathWith, repoRoot, shQuote, tempDir, toolFound, writeKmutateWrapper, writeScript } from "./harness.js";
 import { inImage, lastOf, parseDockerfile } from "./container-runtime-dockerfile.js";
-import { assembleFinalStage, emulateBuildStage, nodeAlpineStandIn, productionPackages, type ImageConfig } from "./container-runtime-rootfs.js";
+import { assembleFinalStage, emulateBuildStage, productionPackages, type ImageConfig } from "./container-runtime-rootfs.js";
 import { isolationProblem, parseDockerRun, resolveUser, runImage, type AssembledImage, type RunOutput } from "./container-runtime-run.js";
 
 const dockerfileText = readFileSync(join(repoRoot, "Dockerfile"), "utf8");

@@ -4,7 +4,6 @@
 import type { Constant, Expr } from "../ast.js";
 import type { CelEnv } from "../env.js";
 import type { CelType } from "../types.js";
-import type { CelIssue } from "../errors-format.js";
 import { celUint, isCelError, type CelValue } from "../values/index.js";
 import { compileRegex } from "../lib/util-regex.js";
 import { formatCelType } from "./format-type.js";

@@ -74,7 +74,7 @@ function unescape(s: string, mode: Mode): R<string> {
     }
   }
   if (n === 0 && !hasPlus) return s;
-  return s.replace(/%([0-9a-fA-F]{2})|\+/g, (m, h: string | undefined) =>
+  return s.replace(/%([0-9a-fA-F]{2})|\+/g, (_m, h: string | undefined) =>
     h !== undefined ? String.fromCharCode(parseInt(h, 16)) : mode === "queryComponent" ? " " : "+");
 }
 
