@@ -7,11 +7,12 @@ import { registerEval } from "./eval.js";
 import { registerFn } from "./fn.js";
 import { PROGRAM_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
+import { registerTest } from "./test.js";
 import type { CommandRegistrar } from "./types.js";
 import { packageVersion, registerVersion } from "./version.js";
 
 /** Every command, in help order. */
-export const commands = [registerFn, registerApply, registerEval, registerCheck, registerVersion] satisfies CommandRegistrar[];
+export const commands = [registerFn, registerApply, registerEval, registerCheck, registerTest, registerVersion] satisfies CommandRegistrar[];
 
 /** Runs kmutate with `argv` (arguments after the program name); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
