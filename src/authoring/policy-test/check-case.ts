@@ -21,7 +21,7 @@ export interface CaseOutcome {
 }
 
 /** A value on one line, as JSON. */
-export function valueText(v: JsonValue): string {
+function valueText(v: JsonValue): string {
   const j = writeJson(v);
   return j.ok ? j.text.trim().replace(/,\n\s*/g, ", ").replace(/\n\s*/g, "") : String(v);
 }

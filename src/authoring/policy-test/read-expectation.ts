@@ -21,7 +21,7 @@ function strings(v: JsonValue, keys: Keys, loc: DocLocator, errors: string[]): s
   }
   const bad = v.findIndex((s) => typeof s !== "string" || s === "");
   if (bad < 0) return v as string[];
-  errors.push(loc.error([...keys, bad], `expected a non-empty string, got ${describeKind(v[bad])}`));
+  errors.push(loc.error([...keys, bad], v[bad] === "" ? "an empty substring matches every message: give part of the message" : `expected a message substring, got ${describeKind(v[bad])}`));
   return undefined;
 }
 

@@ -90,9 +90,12 @@ function readTest(value: JsonObject, loc: DocLocator, source: SourceText): { tes
   const lineOfName = new Map<string, number>();
   test.cases = test.cases.map((c) => {
     const first = lineOfName.get(c.name);
-    if (first === undefined) lineOfName.set(c.name, c.line);
-    else return { name: c.name, line: c.line, errors: [`${source.path}:${c.line}: name: ${JSON.stringify(c.name)} is already the name of the case on line ${first}`] };
-    return c;
+    if (first === undefined) {
+      lineOfName.set(c.name, c.line);
+      return c;
+    }
+    const duplicate = `${source.path}:${c.line}: name: ${JSON.stringify(c.name)} is already the name of the case on line ${first}`;
+    return { name: c.name, line: c.line, errors: [...("errors" in c ? c.errors : []), duplicate] };
   });
   return { test, errors: [] };
 }

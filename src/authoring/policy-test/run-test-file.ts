@@ -1,6 +1,6 @@
 // Runs one test file: reads it, loads each test's policy set once, and admits each case's object
 // with the policies through the same `admit` that `kmutate apply` and fn mode use.
-import { admit, resourceRefOf, type KrmResult } from "../../admission/index.js";
+import { admit, resourceRefOf, type AdmitOptions, type KrmResult } from "../../admission/index.js";
 import type { JsonObject } from "../../data/index.js";
 import type { SourceText } from "../../krm/index.js";
 import { checkCase, type CaseOutcome } from "./check-case.js";
@@ -14,7 +14,7 @@ function refKey(r: KrmResult["resourceRef"]): string {
 }
 
 /** Admits the case's object among the policy set's objects (which are admitted too, but only the case's object is checked). */
-function admitCase(items: readonly JsonObject[], object: JsonObject, options: Parameters<typeof admit>[1]): CaseOutcome {
+function admitCase(items: readonly JsonObject[], object: JsonObject, options: AdmitOptions): CaseOutcome {
   const all = [...items, object];
   const out = admit(all, { ...options, recordChanges: true });
   const key = refKey(resourceRefOf(object));
