@@ -55,7 +55,7 @@ export function readObjectSource(c: JsonObject, key: string, keys: ReadonlyArray
   }
   if (file !== undefined) {
     if (typeof file === "string" && file !== "") return { file, at: loc.at([...keys, key + "File"]) };
-    errors.push(loc.error([...keys, key + "File"], `expected a file path, got ${describeKind(file)}`));
+    errors.push(loc.error([...keys, key + "File"], file === "" ? "must not be empty" : `expected a file path, got ${describeKind(file)}`));
     return undefined;
   }
   if (inline === undefined) return undefined;
