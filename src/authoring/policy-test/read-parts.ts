@@ -13,18 +13,20 @@ import type { ObjectSource } from "./types.js";
 export interface DocLocator {
   /** `file:line:col` of the node at `keys` (its nearest existing parent when absent). */
   at(keys: ReadonlyArray<string | number>): string;
+  /** 1-based line of the node at `keys` (as for `at`). */
+  line(keys: ReadonlyArray<string | number>): number;
   /** `file:line:col: a.b[0].c: message`. */
   error(keys: ReadonlyArray<string | number>, message: string): string;
 }
 
 /** A locator for the document `d` of `source`. */
 export function docLocator(source: SourceText, d: StreamDocument): DocLocator {
+  const place = (keys: ReadonlyArray<string | number>): { line: number; col: number } => lineColOf(source.text, locateInDocument(d.doc, source.text, keys) ?? d.start);
   const at = (keys: ReadonlyArray<string | number>): string => {
-    const offset = locateInDocument(d.doc, source.text, keys) ?? d.start;
-    const { line, col } = lineColOf(source.text, offset);
+    const { line, col } = place(keys);
     return `${source.path}:${line}:${col}`;
   };
-  return { at, error: (keys, message) => `${at(keys)}: ${keys.length > 0 ? pathText([...keys]) + ": " : ""}${message}` };
+  return { at, line: (keys) => place(keys).line, error: (keys, message) => `${at(keys)}: ${keys.length > 0 ? pathText([...keys]) + ": " : ""}${message}` };
 }
 
 /** Problems of the keys of `o` outside `allowed`. */
@@ -60,10 +62,10 @@ export function readObjectSource(c: JsonObject, key: string, keys: ReadonlyArray
   }
   if (inline === undefined) return undefined;
   const bad = checkItem(inline, 0);
-  if (bad) {
-    errors.push(loc.error([...keys, key], bad.message.replace(/^items\[0\] (?:\([^)]*\) )?/, "")));
+  if (bad || !isObject(inline)) {
+    errors.push(loc.error([...keys, key], bad?.message.replace(/^items\[0\] (?:\([^)]*\) )?/, "") ?? "expected a mapping"));
     return undefined;
   }
-  return { inline: inline as JsonObject, at: loc.at([...keys, key]) };
+  return { inline, at: loc.at([...keys, key]) };
 }
 

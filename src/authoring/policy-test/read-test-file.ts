@@ -1,6 +1,6 @@
 // Reads a PolicyTest file (test.kmutate.dev/v1alpha1): every document is one test. Each problem is
 // a `file:line:col: field: message` line; a problem inside a case fails only that case.
-import { getKey, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
+import { getKey, getString, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { describeKind, readStream, type SourceText } from "../../krm/index.js";
 import { readExpectation } from "./read-expectation.js";
 import { docLocator, readConfig, readObjectSource, unknownFields, type DocLocator } from "./read-parts.js";
@@ -32,9 +32,9 @@ export interface LoadedTest {
   cases: Array<TestCase | BrokenCase>;
 }
 
-function readCase(v: JsonValue, i: number, loc: DocLocator, source: SourceText): TestCase | BrokenCase {
+function readCase(v: JsonValue, i: number, loc: DocLocator): TestCase | BrokenCase {
   const keys = ["spec", "cases", i];
-  const line = Number(/:(\d+):\d+$/.exec(loc.at(keys))?.[1] ?? 1);
+  const line = loc.line(keys);
   if (!isObject(v)) return { name: `case ${i + 1}`, line, errors: [loc.error(keys, `expected a mapping (a case), got ${describeKind(v)}`)] };
   const errors = unknownFields(v, policyTestFields.case, keys, loc);
   const name = getKey(v, "name");
@@ -56,7 +56,8 @@ function readCase(v: JsonValue, i: number, loc: DocLocator, source: SourceText):
   const expectValue = getKey(v, "expect");
   const expect = readExpectation(expectValue ?? {}, [...keys, "expect"], loc, errors);
   const caseName = typeof name === "string" && name !== "" ? name : `case ${i + 1}`;
-  if (errors.length > 0 || !object) return { name: caseName, line, errors: errors.length > 0 ? errors : [`${source.path}:${line}: case ${i + 1}: no object`] };
+  // Without an object some problem was reported above.
+  if (errors.length > 0 || !object) return { name: caseName, line, errors };
   const c: TestCase = { name: caseName, line, object, expect };
   if (skip === true) c.skip = "";
   else if (typeof skip === "string") c.skip = skip;
@@ -71,7 +72,7 @@ function readTest(value: JsonObject, loc: DocLocator, source: SourceText): { tes
     const got = `${JSON.stringify(getKey(value, "apiVersion") ?? null)} ${JSON.stringify(getKey(value, "kind") ?? null)}`;
     return { errors: [loc.error(["kind"], `a test file holds ${POLICY_TEST_KIND} documents (apiVersion ${POLICY_TEST_API_VERSION}), got ${got}`)] };
   }
-  const name = getKey(isObject(value.metadata) ? value.metadata : {}, "name");
+  const name = getString(value, "metadata", "name") ?? "";
   const spec = getKey(value, "spec");
   if (!isObject(spec)) return { errors: [...errors, loc.error(["spec"], `required: a mapping with policies and cases, got ${describeKind(spec)}`)] };
   errors.push(...unknownFields(spec, policyTestFields.spec, ["spec"], loc));
@@ -84,8 +85,8 @@ function readTest(value: JsonObject, loc: DocLocator, source: SourceText): { tes
   errors.push(...config.errors);
   const cases = getKey(spec, "cases");
   if (!Array.isArray(cases) || cases.length === 0) errors.push(loc.error(["spec", "cases"], `required: a list of cases, got ${describeKind(cases)}`));
-  if (errors.length > 0) return { errors };
-  const test: LoadedTest = { name: String(name), policies, cases: (cases as JsonValue[]).map((c, i) => readCase(c, i, loc, source)) };
+  if (errors.length > 0 || !Array.isArray(cases)) return { errors };
+  const test: LoadedTest = { name, policies, cases: cases.map((c, i) => readCase(c, i, loc)) };
   if (config.config) test.config = config.config;
   const lineOfName = new Map<string, number>();
   test.cases = test.cases.map((c) => {
