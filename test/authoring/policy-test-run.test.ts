@@ -411,3 +411,32 @@ test("JSON: files, cases with status and failures (diffs as plain text), and tot
     skipped: 0,
   });
 });
+
+test("update: a JSON golden file is rewritten as JSON", () => {
+  const cases = `  - name: golden\n    object: ${configMap("c")}\n    expect: {objectFile: golden.json}\n`;
+  const old = '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "namespace": "default"}}\n';
+  const report = run(testFile(cases), { "t/golden.json": old }, { update: true });
+  assert.deepEqual(report.cases[0].golden, {
+    path: "t/golden.json",
+    text: '{\n  "apiVersion": "v1",\n  "kind": "ConfigMap",\n  "metadata": {\n    "name": "c",\n    "namespace": "default",\n    "labels": {\n      "team": "shop"\n    }\n  },\n  "data": {\n    "team": "shop"\n  }\n}\n',
+  });
+});
+
+const secondPolicy = teamLabelPolicy.replace(/team-label/g, "tier-label").replace('{"team": object.data.team}', '{"tier": "gold"}');
+
+test("invocations: every invocation that changed the object, in order; binding and param compared only when given", () => {
+  const text = testFile(`  - name: both, in order
+    object: ${configMap("a")}
+    expect: {invocations: [{policy: team-label}, {policy: tier-label, binding: tier-label}]}
+  - name: order matters
+    object: ${configMap("b")}
+    expect: {invocations: [{policy: tier-label}, {policy: team-label}]}
+`).replace("[policy.yaml]", "[policy.yaml, second.yaml]");
+  assert.equal(renderTestReport([run(text, { "t/second.yaml": secondPolicy })], plainPaint), `PASS  t/kmutate-test.yaml:7  both, in order
+FAIL  t/kmutate-test.yaml:10  order matters
+    the invocations that changed the object differ:
+      expected: policy 'tier-label'; policy 'team-label'
+      actual:   policy 'team-label' with binding 'team-label'; policy 'tier-label' with binding 'tier-label'
+1 passed, 1 failed
+`);
+});

@@ -26,9 +26,9 @@ function valueText(v: JsonValue): string {
   return j.ok ? j.text.trim().replace(/,\n\s*/g, ", ").replace(/\n\s*/g, "") : String(v);
 }
 
-function invocationText(i: InvocationExpectation | InvocationChange): string {
-  const pass = "pass" in i && i.pass === 2 ? " (reinvocation)" : "";
-  return `policy '${i.policy}'${i.binding !== undefined ? ` with binding '${i.binding}'` : ""}${i.param !== undefined ? ` and param '${i.param}'` : ""}${pass}`;
+/** An expected invocation worded as the labels of `stepsFromChanges` (binding and param when given). */
+function invocationText(i: InvocationExpectation): string {
+  return `policy '${i.policy}'${i.binding !== undefined ? ` with binding '${i.binding}'` : ""}${i.param !== undefined ? ` and param '${i.param}'` : ""}`;
 }
 
 /** "no error result contains "x"", with the results there are (so the right substring is easy to pick). */
@@ -57,8 +57,8 @@ function checkErrors(e: Expectation, errors: string[], out: CaseFailure[]): void
 function checkInvocations(want: InvocationExpectation[], got: InvocationChange[], out: CaseFailure[]): void {
   const same = want.length === got.length && want.every((w, i) => w.policy === got[i].policy && (w.binding === undefined || w.binding === got[i].binding) && (w.param === undefined || w.param === got[i].param));
   if (same) return;
-  const list = (xs: ReadonlyArray<InvocationExpectation | InvocationChange>): string => (xs.length === 0 ? "none" : xs.map(invocationText).join("; "));
-  out.push({ message: `the invocations that changed the object differ:\n  expected: ${list(want)}\n  actual:   ${list(got)}` });
+  const list = (xs: readonly string[]): string => (xs.length === 0 ? "none" : xs.join("; "));
+  out.push({ message: `the invocations that changed the object differ:\n  expected: ${list(want.map(invocationText))}\n  actual:   ${list(stepsFromChanges(got).map((s) => s.label))}` });
 }
 
 /** The failures of a case (empty: it passed) and, with `update`, the golden file it writes. */
