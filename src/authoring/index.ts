@@ -14,10 +14,10 @@ export { renderFinding } from "./finding-text.js";
 export { evaluateExpression, evalResultJson } from "./eval-expression.js";
 export type { ExpressionInputs, ExpressionOutcome } from "./eval-expression.js";
 export {
-  runTestFile, readTestFile, POLICY_TEST_API_VERSION, POLICY_TEST_KIND, policyTestFields, expectationFields, parseFieldPath, valueAtPath,
+  runTestFile, checkCase, readTestFile, POLICY_TEST_API_VERSION, POLICY_TEST_KIND, policyTestFields, expectationFields, parseFieldPath, valueAtPath,
   matchMessages, mergeConfig, renderTestReport, testTotals, totalsLine, renderJunit, renderJsonReport, relativeTo, notSelected,
 } from "./policy-test/index.js";
 export type {
-  BrokenCase, CaseFailure, CaseReport, CaseStatus, Expectation, FieldKey, FileReport, FileRead, GoldenWrite, LoadedTest, MessageMatch,
+  BrokenCase, CaseFailure, CaseOutcome, CaseReport, CaseStatus, Expectation, FieldKey, FileReport, FileRead, GoldenWrite, LoadedTest, MessageMatch,
   ObjectSource, TestCase, TestFiles, TestRunOptions, TestTotals,
 } from "./policy-test/index.js";

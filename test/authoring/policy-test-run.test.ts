@@ -2,7 +2,7 @@
 // and the exact text report it gives; then golden files under `update`, and the JUnit and JSON reports.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { plainPaint, renderJsonReport, renderJunit, renderTestReport, runTestFile, type FileReport, type TestRunOptions } from "../../src/authoring/index.js";
+import { checkCase, plainPaint, renderJsonReport, renderJunit, renderTestReport, runTestFile, type FileReport, type TestRunOptions } from "../../src/authoring/index.js";
 import { configMap, memoryFiles, teamLabelPolicy, testFile } from "./fixtures.js";
 
 function run(text: string, files: Record<string, string> = {}, opts: TestRunOptions = {}): FileReport {
@@ -439,4 +439,26 @@ FAIL  t/kmutate-test.yaml:10  order matters
       actual:   policy 'team-label' with binding 'team-label'; policy 'tier-label' with binding 'tier-label'
 1 passed, 1 failed
 `);
+});
+
+test("checkCase: denied and warnings read result severities, so ValidatingAdmissionPolicy results work as MAP errors do", () => {
+  const ref = { apiVersion: "v1", kind: "ConfigMap", name: "c", namespace: "default" };
+  const input = { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c", namespace: "default" } };
+  const outcome = {
+    input, actual: input, changes: [],
+    results: [
+      { severity: "error" as const, resourceRef: ref, message: "ValidatingAdmissionPolicy 'size' with binding 'size-all' denied request: too big" },
+      { severity: "warning" as const, resourceRef: ref, message: "Validation failed for ValidatingAdmissionPolicy 'naming' with binding 'naming-all': bad name" },
+      { severity: "info" as const, resourceRef: ref, message: "audit: ValidatingAdmissionPolicy 'audit' with binding 'audit-all': noted" },
+    ],
+  };
+  const files = memoryFiles({});
+  const messages = (e: Parameters<typeof checkCase>[0]): string[] => checkCase(e, outcome, "t.yaml", files, false).failures.map((f) => f.message);
+  assert.deepEqual(messages({ denied: ["ValidatingAdmissionPolicy 'size'", "too big"], warnings: ["naming"], unchanged: true }), []);
+  assert.deepEqual(messages({ errors: ["denied request: too big"], warnings: ["Validation failed for ValidatingAdmissionPolicy 'naming'"] }), []);
+  assert.deepEqual(messages({}), ["unexpected error: ValidatingAdmissionPolicy 'size' with binding 'size-all' denied request: too big"]);
+  assert.deepEqual(messages({ denied: false, warnings: [] }), [
+    "expected the object to be admitted; it was denied: ValidatingAdmissionPolicy 'size' with binding 'size-all' denied request: too big",
+    "unexpected warning: Validation failed for ValidatingAdmissionPolicy 'naming' with binding 'naming-all': bad name",
+  ]);
 });

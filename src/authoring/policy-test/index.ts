@@ -1,6 +1,8 @@
 // authoring/policy-test: the Node-free part of `kmutate test` — reading PolicyTest files, running
 // their cases through `admit`, checking expectations, and the text, JUnit and JSON reports.
 export { runTestFile } from "./run-test-file.js";
+export { checkCase } from "./check-case.js";
+export type { CaseOutcome } from "./check-case.js";
 export { readTestFile, POLICY_TEST_API_VERSION, POLICY_TEST_KIND, policyTestFields } from "./read-test-file.js";
 export type { BrokenCase, LoadedTest } from "./read-test-file.js";
 export { expectationFields } from "./read-expectation.js";
