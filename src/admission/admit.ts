@@ -76,8 +76,8 @@ function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: Bound
 /** Annotation of the ConfigMaps that carry side inputs (old objects, OpenAPI documents) into a run; they are never admitted. */
 export const SIDE_INPUT_ANNOTATION = "fn.kmutate.dev/side-input";
 
-/** Groups whose objects configure the pipeline rather than the cluster (never admitted). */
-const orchestratorGroups = new Set(["kpt.dev", "fn.kmutate.dev", "config.kubernetes.io", "kustomize.config.k8s.io"]);
+/** Groups whose objects configure the pipeline or its tests rather than the cluster (never admitted). */
+const orchestratorGroups = new Set(["kpt.dev", "fn.kmutate.dev", "test.kmutate.dev", "config.kubernetes.io", "kustomize.config.k8s.io"]);
 
 /**
  * Items that are admission requests: not the policies/bindings themselves, not orchestrator

@@ -1,8 +1,9 @@
-// Locates findings in YAML files (`kmutate check`, the playground): the node at a field path (via the `yaml`
-// Document's node ranges) and, inside an expression scalar, the source offset of an offset into
-// its value (block, folded, plain and quoted styles, double-quoted escapes included).
+// Locates findings in YAML files (`kmutate check`, `kmutate test`, the playground): the node at a field
+// path (via the `yaml` Document's node ranges) and, inside an expression scalar, the source offset of
+// an offset into its value (block, folded, plain and quoted styles, double-quoted escapes included).
 import type { Document, Node } from "yaml";
-import { yamlLib } from "../krm/index.js";
+import type { LintFinding } from "../admission/index.js";
+import { yamlLib, type StreamRead } from "../krm/index.js";
 
 /** `spec.mutations[1].jsonPatch.expression` → `["spec", "mutations", 1, "jsonPatch", "expression"]`. */
 export function fieldPathKeys(path: string): Array<string | number> {
@@ -96,4 +97,27 @@ export function locateInDocument(doc: Document, text: string, keys: ReadonlyArra
   const src = text.slice(start, node.range[1]);
   const offsets = scalarValueOffsets(src, node.value, node.type === Scalar.QUOTE_DOUBLE);
   return start + (offsets[Math.min(exprOffset, offsets.length - 1)] ?? 0);
+}
+
+/** The path of a finding inside its ResourceList item (List members under `items[i]`). */
+export function findingKeys(f: LintFinding): Array<string | number> {
+  return [...(f.source.listIndex !== undefined ? ["items", f.source.listIndex] : []), ...fieldPathKeys(f.field ?? "")];
+}
+
+/** A finding placed in a file (`offset` undefined when the object could not be found). */
+export interface PlacedFinding {
+  finding: LintFinding;
+  path: string;
+  text: string;
+  offset?: number;
+}
+
+/** Where in the files `stream` was read from a finding about one of its items sits. */
+export function placeFinding(finding: LintFinding, stream: Extract<StreamRead, { ok: true }>): PlacedFinding {
+  const loc = stream.locations[finding.source.index];
+  const file = stream.files.find((x) => x.source.path === loc.path);
+  const doc = file?.docs.find((d) => d.index === loc.index);
+  const text = file?.source.text ?? "";
+  const offset = doc ? locateInDocument(doc.doc, text, findingKeys(finding), finding.exprOffset) : undefined;
+  return { finding, path: loc.path, text, offset };
 }

@@ -9,11 +9,12 @@ import { registerFn } from "./fn.js";
 import { PROGRAM_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
 import { closest } from "./suggest.js";
+import { registerTest } from "./test.js";
 import type { CommandRegistrar } from "./types.js";
 import { packageVersion, registerVersion } from "./version.js";
 
 /** Every command, in help order. */
-export const commands = [registerFn, registerApply, registerEval, registerCheck, registerVersion, registerCompletion] satisfies CommandRegistrar[];
+export const commands = [registerFn, registerApply, registerEval, registerCheck, registerTest, registerVersion, registerCompletion] satisfies CommandRegistrar[];
 
 const usageHint = "(run kmutate --help for usage)";
 

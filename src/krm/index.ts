@@ -3,7 +3,7 @@
 export type { Format, KrmError, KrmErrorCode, ReadResult, ResourceList } from "./types.js";
 // The text machinery (krm/yaml) other layers use.
 export { decodeText, formatError, lineColOf, outputDocument, readDocument, readJson, writeJson, writeValue, writeYaml, yamlLib } from "./yaml/index.js";
-export { checkResourceList, checkItem, resourceListKinds } from "./resource-list.js";
+export { checkResourceList, checkItem, describeKind, resourceListKinds } from "./resource-list.js";
 export type { ResourceListCheck } from "./resource-list.js";
 export { exitCodeOf, resultFor, resourceRefOf, fileOf, withFiles, errorResults, summaryResult, finalResults } from "./results.js";
 export { parseFunctionConfig } from "./function-config.js";
