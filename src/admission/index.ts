@@ -1,21 +1,15 @@
-// Public surface of the admission layer.
-export { admit } from "./admit.js";
-export { defaultAdmitOptions, defaultLimits } from "./types.js";
-export type { AdmitLimits, AdmitOptions, AdmitOutput, KrmResult, Severity, Operation, AuthorizerDecision } from "./types.js";
-// For the authoring commands (`kmutate eval`, `kmutate check`): declarations, policy loading and compilation.
-export { expressionEnv } from "./expression-env.js";
-export { offlineAuthorizer } from "./authorizer.js";
-export { buildRequest } from "./request.js";
-export { identify } from "./item-identity.js";
-export { loadPolicies, isPolicyItem } from "./load-policies.js";
-export type { LoadProblem, LoadedPolicies } from "./load-policies.js";
-export { compilePolicy } from "./compile-policy.js";
-export type { CompiledPolicy, CompiledExpression } from "./compile-policy.js";
-export type { PolicyModel, BindingModel, ItemRef, RuleModel } from "./policy-model.js";
-export { lintPolicies, lintCodes } from "./lint.js";
-export type { LintFinding, LintCode } from "./lint.js";
-// Per-phase timing for benchmarks (KMUTATE_PHASE_TIMES).
-export { enablePhaseTimes, phaseStart, phaseEnd, phaseTimes, phaseNames } from "./phase-times.js";
-export type { PhaseName, PhaseTimes } from "./phase-times.js";
-export type { InvocationChange } from "./invoke.js";
-export { resourceRefOf } from "./results.js";
+// Public surface of the admission layer: `admit` and its contract, and for the authoring commands
+// (`kmutate eval`, `kmutate check`) the CEL environment, request, policy loading, compilation and lint.
+export { admit, isLocalConfig, SIDE_INPUT_ANNOTATION } from "./admit.js";
+export { defaultAdmitOptions, defaultLimits, resolveLimits } from "./types.js";
+export type {
+  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AdmitSummary, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity,
+} from "./types.js";
+export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf, runNoticeCodes } from "./dispatch/index.js";
+export type { CompiledExpression, RunNoticeCode } from "./dispatch/index.js";
+export { isPolicyItem, loadPolicies } from "./policy/index.js";
+export type { BindingModel, ItemRef, LoadedPolicies, LoadProblem, PolicyModel, RuleModel } from "./policy/index.js";
+export { compilePolicy } from "./mutating/index.js";
+export type { CompiledPolicy } from "./mutating/index.js";
+export { lintCodes, lintPolicies } from "./lint/index.js";
+export type { LintCode, LintFinding } from "./lint/index.js";

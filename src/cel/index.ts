@@ -19,9 +19,8 @@ export {
   celMapFrom, isCelMap, celObject, lazyObject, isCelObject, celOptional, optionalNone, isCelOptional, celType, isCelType,
   celOpaque, isCelOpaque, celEquals, fromJson, toJson, typeNameOf,
 } from "./values/index.js";
-export { jsonPatchOps, objectToJson, checkObjectTypeNames } from "./lib/k8s/mutation-values.js";
-export type { JsonPatchOp } from "./lib/k8s/mutation-values.js";
-export { objectTypeResolver, jsonPatchType, JSONPATCH_TYPE, OBJECT_TYPE } from "./lib/k8s/mutation.js";
+export { jsonPatchOps, objectToJson, checkObjectTypeNames, objectTypeResolver, jsonPatchType, JSONPATCH_TYPE, OBJECT_TYPE } from "./lib/k8s/index.js";
+export type { JsonPatchOp } from "./lib/k8s/index.js";
 export type { CelIssue } from "./errors-format.js";
 export { formatIssue, formatIssues, offsetLocation } from "./errors-format.js";
 export type { Expr, ParsedExpr, Comprehension } from "./ast.js";

@@ -138,7 +138,7 @@ export function notStrictlyFalseEv(a: Ev): Ev {
   return (s) => {
     const v = a(s);
     s.cost++;
-    return v === false ? false : true;
+    return v !== false;
   };
 }
 

@@ -11,7 +11,7 @@ import {
   celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelOptional,
 } from "./values/index.js";
-import { Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
+import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField, goTypeOf } from "./values/access.js";
 import {
   label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
@@ -100,14 +100,14 @@ const STD_ROWS: ReadonlySet<Overload> = new Set(stdLibrary.overloads);
 /** Whether every row of `fn` in `env` is a standard-library row (only then may the planner inline it). */
 function isStd(env: CelEnv, fn: string): boolean {
   const rows = env.functions.get(fn);
-  return rows !== undefined && rows.every((r) => STD_ROWS.has(r));
+  return rows?.every((r) => STD_ROWS.has(r)) ?? false;
 }
 
 const OPTIONAL_ROWS: ReadonlySet<Overload> = new Set(optionalLibrary.overloads);
 /** Whether every row of `fn` in `env` is the optional library's (`or`/`orValue` then short-circuit, cost-free). */
 function isOptionalLibrary(env: CelEnv, fn: string): boolean {
   const rows = env.functions.get(fn);
-  return rows !== undefined && rows.every((r) => OPTIONAL_ROWS.has(r));
+  return rows?.every((r) => OPTIONAL_ROWS.has(r)) ?? false;
 }
 
 /**

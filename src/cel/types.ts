@@ -1,6 +1,8 @@
 // The CEL engine's contract: static types, the overload row every library table uses, and the
 // environment options. Values live in ./values/ (see README.md for the JS representation table).
-import type { CelValue, CelError } from "./values/index.js";
+import type { CelValue, CelError, ObjectValueDecl, UnknownFieldTexts } from "./values/index.js";
+
+export type { UnknownFieldTexts };
 
 /** A CEL static type. `object` covers message-like types (`kubernetes.AdmissionRequest`, `Object.spec`, `JSONPatch`). */
 export type CelType =
@@ -61,22 +63,13 @@ export interface Overload {
 
 /**
  * A declared struct/object type: its fields' static types and how its values answer field reads
- * and presence tests (cel-go's type provider). Libraries and embedders declare their types with
- * it (Kubernetes' `Object…` and `JSONPatch` live in lib/k8s/mutation.ts); the engine holds no type of its own.
+ * and presence tests (cel-go's type provider; the runtime part is values/object.ts `ObjectValueDecl`).
+ * Libraries and embedders declare their types with it (Kubernetes' `Object…` and `JSONPatch` live in
+ * lib/k8s/mutation.ts); the engine holds no type of its own.
  */
-export interface ObjectTypeDecl {
+export interface ObjectTypeDecl extends ObjectValueDecl {
   /** Declared fields and their static types. */
   fields: Record<string, CelType>;
-  /** Any other field name is accepted, as `dyn`. Default: false (a closed field set). */
-  open?: boolean;
-  /** The value an unset field reads as, by field name. Default: none (reading an unset field is `no such key: <f>`). */
-  zeroValues?: Readonly<Record<string, CelValue>>;
-  /** The value any other unset field reads as (open types). Default: none (`no such key: <f>`). */
-  otherZeroValue?: CelValue;
-  /** Fields that are present (`has()`, `.?f`) only when set to a non-zero value, as proto3 scalars. Default: none (present when set). */
-  presentWhenNonZero?: readonly string[];
-  /** Error texts for a field a closed type lacks (seen at runtime only without type-checking, or through `dyn`). Default: `no such key: <f>` for all three. */
-  unknownField?: UnknownFieldTexts;
   /**
    * The checker sees every other field of a closed type as declared with no type (Kubernetes'
    * JSONPatch provider): selecting it checks (as `dyn`) and fails at runtime with `unknownField`'s
@@ -84,18 +77,6 @@ export interface ObjectTypeDecl {
    * (`undefined field 'f'`).
    */
   otherFieldsUntyped?: boolean;
-  /** Whether an object with no field set is its type's zero value (`optional.ofNonZeroValue`). Default: true. */
-  emptyIsZero?: boolean;
-}
-
-/** Error texts for a field a closed object type lacks, each followed by the field name. */
-export interface UnknownFieldTexts {
-  /** Building the object (`T{f: …}`). */
-  construct: string;
-  /** Reading the field (`x.f`). */
-  select: string;
-  /** Testing it (`has(x.f)`). */
-  test: string;
 }
 
 /**

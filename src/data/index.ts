@@ -6,3 +6,5 @@ export { deepEqual, deepClone, goJsonRoundTrip } from "./equal.js";
 export { goQuote, goFloatG, goFloatF, goFloatE, goJsonFloat } from "./go-format.js";
 export { changedPaths, rewrittenPaths, pathText } from "./changed-paths.js";
 export type { FieldPath, Rewrite } from "./changed-paths.js";
+export { timed } from "./util-timed.js";
+export type { PhaseHook } from "./util-timed.js";

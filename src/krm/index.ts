@@ -1,23 +1,18 @@
 // Public surface of the krm layer: ResourceList I/O, the KRM function run, results helpers,
 // functionConfig parsing, and the comment-keeping stream used by `kmutate apply`.
 export type { Format, KrmError, KrmErrorCode, ReadResult, ResourceList } from "./types.js";
-export { readDocument, decodeText } from "./read.js";
-export { readJson } from "./json-read.js";
-export { writeJson } from "./json-write.js";
-export { writeYaml, writeValue, outputDocument } from "./write.js";
-export { checkResourceList, checkItem, resourceListKinds } from "./resource-list.js";
+// The text machinery (krm/yaml) other layers use.
+export { decodeText, formatError, lineColOf, outputDocument, readDocument, readJson, writeJson, writeValue, writeYaml, yamlLib } from "./yaml/index.js";
+export { checkResourceList, checkItem, describeKind, resourceListKinds } from "./resource-list.js";
 export type { ResourceListCheck } from "./resource-list.js";
-export { exitCodeOf, resultFor, resourceRefOf, fileOf, withFiles, errorResults } from "./results.js";
+export { exitCodeOf, resultFor, resourceRefOf, fileOf, withFiles, errorResults, summaryResult, finalResults } from "./results.js";
 export { parseFunctionConfig } from "./function-config.js";
 export type { ConfigResult } from "./function-config.js";
 export { specFields, configMapKeys, operations, decisions, MUTATION_CONFIG_API_VERSION, MUTATION_CONFIG_KIND } from "./config-fields.js";
 export type { FieldSpec } from "./config-fields.js";
 export { runFunction } from "./function.js";
-export type { FunctionRun, Admitter } from "./function.js";
-export { readStream, writeStream } from "./stream.js";
-export type { SourceText, StreamFile, StreamDocument, StreamRead } from "./stream.js";
-export { yamlLib } from "./yaml-lib.js";
-export { formatError, lineColOf } from "./format-error.js";
-export { loadSideInputs } from "./side-inputs.js";
-export type { SideInputContext } from "./side-inputs.js";
+export type { FunctionRun, Admitter, RunOptions, RunPhase, SideInputLoader } from "./function.js";
+export { readStream, writeStream, writeFiles } from "./stream.js";
+export type { SourceText, StreamFile, StreamDocument, StreamRead, WrittenFile } from "./stream.js";
+export { annotationsOf, loadSideInputItems, sideInputKinds } from "./side-inputs.js";
 export type { SideInputPaths } from "./function-config.js";

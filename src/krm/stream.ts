@@ -4,11 +4,8 @@
 import type { Document, Node } from "yaml";
 import type { JsonObject, JsonValue } from "../data/index.js";
 import { deepEqual, isObject } from "../data/index.js";
-import { documentValue } from "./doc-value.js";
-import { formatError } from "./format-error.js";
-import { updateNode } from "./node-update.js";
+import { documentValue, formatError, updateNode, yamlLib } from "./yaml/index.js";
 import { checkItem } from "./resource-list.js";
-import { yamlLib } from "./yaml-lib.js";
 
 /** One input file (or stdin) as text. */
 export interface SourceText {
@@ -109,14 +106,19 @@ function layoutOf(text: string): { indentSeq: boolean; indent: number } {
   return { indentSeq, indent: nested ? nested[2].length : 2 };
 }
 
+/** One output file: its path (as read) and its new text. */
+export interface WrittenFile {
+  path: string;
+  text: string;
+}
+
 /**
- * Writes the files back as one stream: `after` holds the new value of every item (same order as
+ * Writes every file back on its own: `after` holds the new value of every item (same order as
  * `readStream` returned them). Unchanged documents are copied byte for byte.
  */
-export function writeStream(files: readonly StreamFile[], after: readonly JsonObject[]): string {
-  const out: string[] = [];
+export function writeFiles(files: readonly StreamFile[], after: readonly JsonObject[]): WrittenFile[] {
   let k = 0;
-  files.forEach((file, fi) => {
+  return files.map((file) => {
     const { text } = file.source;
     let body = "";
     for (const d of file.docs) {
@@ -134,12 +136,20 @@ export function writeStream(files: readonly StreamFile[], after: readonly JsonOb
       const { indentSeq, indent } = layoutOf(segment);
       body += d.doc.toString({ lineWidth: 0, indentSeq, indent, flowCollectionPadding: false });
     }
+    return { path: file.source.path, text: body };
+  });
+}
+
+/** Writes the files back as one stream (see {@link writeFiles}), files joined with `---`. */
+export function writeStream(files: readonly StreamFile[], after: readonly JsonObject[]): string {
+  const out: string[] = [];
+  writeFiles(files, after).forEach(({ text }, fi) => {
     if (fi > 0) {
       if (!out[out.length - 1].endsWith("\n")) out.push("\n");
-      const firstDoc = file.docs[0]?.doc;
-      if (!firstDoc || !firstDoc.directives?.docStart) out.push("---\n");
+      const firstDoc = files[fi].docs[0]?.doc;
+      if (!firstDoc?.directives?.docStart) out.push("---\n");
     }
-    out.push(body);
+    out.push(text);
   });
   return out.join("");
 }

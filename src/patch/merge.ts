@@ -101,7 +101,7 @@ function doList(schema: Schema, t: ListType, lhs: JsonValue | undefined, rhs: Js
   const emptyPromote = (l === undefined || l.length === 0) && (r === undefined || r.length === 0);
   if (emptyPromote && l !== undefined && r !== undefined) return { out: lhs, errs: NO_ERRS }; // two empty lists: the live one
   if (t.relationship === "atomic" || emptyPromote) return keepRHS(lhs, rhs);
-  return mergeListItems(schema, t, l, r, (item, li, ri) => mergeValues(schema, t.elementType, li, ri).out);
+  return mergeListItems(schema, t, l, r, (_item, li, ri) => mergeValues(schema, t.elementType, li, ri).out);
 }
 
 function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: JsonValue | undefined, track: MergeTrack | undefined): MergeOutcome {

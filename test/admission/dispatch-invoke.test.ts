@@ -3,8 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "../../src/data/index.js";
-import { invoke, type InvokerPorts, type MutationOutcome, type ConditionOutcome } from "../../src/admission/invoke.js";
-import type { Invocation } from "../../src/admission/invocation.js";
+import { invoke, type InvokerPorts, type MutationOutcome } from "../../src/admission/mutating/invoke.js";
+import type { ConditionOutcome } from "../../src/admission/dispatch/evaluate-policy.js";
+import type { Invocation } from "../../src/admission/dispatch/invocation.js";
 
 interface FakePolicy {
   name: string;
@@ -73,7 +74,10 @@ test("an IfNeeded policy skipped by its matchCondition in pass 1 is not reinvoke
 test("a no-op mutation still triggers the reinvocation pass (the working copy is dirty)", () => {
   const noop: FakePolicy = { name: "a", reinvocation: "IfNeeded", mutations: [(o) => ({ object: o })] };
   let runs = 0;
-  const counting: FakePolicy = { name: "b", reinvocation: "IfNeeded", mutations: [(o) => (runs++, { object: o })] };
+  const counting: FakePolicy = { name: "b", reinvocation: "IfNeeded", mutations: [(o) => {
+    runs++;
+    return { object: o };
+  }] };
   invoke([inv(noop), inv(counting)], cm(), null, ports);
   assert.equal(runs, 2);
 });

@@ -2,7 +2,7 @@
 // webhook configurations are not exempt.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { exemptReason, isHandledOperation } from "../../src/admission/exempt.js";
+import { exemptReason, isHandledOperation } from "../../src/admission/match/exempt.js";
 
 const cases: { group: string; resource: string; expected: ReturnType<typeof exemptReason> }[] = [
   { group: "authentication.k8s.io", resource: "tokenreviews", expected: "excluded-resource" },

@@ -3,8 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   aggregateText, duplicate, fieldErrorText, forbidden, goQuote, invalid, notSupported, required, tooMany, type FieldError,
-} from "../../src/admission/field-error.js";
-import { isDNS1035Label, isDNS1123Subdomain, isLabelKey, isLabelValue, isPathSegmentName } from "../../src/admission/validate-names.js";
+} from "../../src/admission/policy/field-error.js";
+import { isDNS1035Label, isDNS1123Subdomain, isLabelKey, isLabelValue, isPathSegmentName } from "../../src/admission/policy/validate-names.js";
 
 const textCases: { name: string; error: FieldError; expected: string }[] = [
   { name: "Required without detail", error: required("spec.x"), expected: "spec.x: Required value" },

@@ -1,8 +1,8 @@
 // Small builders for admission tests: rules, criteria, request attributes, manifests of
 // policies, bindings, params and Namespaces. Each test states only what differs.
 import type { JsonObject } from "../../src/data/index.js";
-import type { RequestAttrs, NamespaceLookup } from "../../src/admission/match-types.js";
-import type { BindingModel, MatchResourcesModel, PolicyModel, RuleModel } from "../../src/admission/policy-model.js";
+import type { RequestAttrs, NamespaceLookup } from "../../src/admission/match/match-types.js";
+import type { BindingModel, MatchResourcesModel, PolicyModel, RuleModel } from "../../src/admission/policy/policy-model.js";
 
 /** A rule matching everything unless overridden. */
 export function rule(overrides: Partial<RuleModel> = {}): RuleModel {

@@ -2,8 +2,10 @@
 // the create-time validation messages.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { compileLabelSelector, labelsOf, validateLabelSelector, type LabelSelectorSpec } from "../../src/admission/label-selector.js";
-import { fieldErrorText } from "../../src/admission/field-error.js";
+import { compileLabelSelector, labelsOf } from "../../src/admission/match/label-selector.js";
+import type { LabelSelectorSpec } from "../../src/admission/policy/policy-model.js";
+import { validateLabelSelector } from "../../src/admission/policy/validate-label-selector.js";
+import { fieldErrorText } from "../../src/admission/policy/field-error.js";
 
 const keyMsg =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";

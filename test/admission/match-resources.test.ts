@@ -2,9 +2,9 @@
 // selector errors only when the rules otherwise match, and the policy AND binding combination.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { matchBinding, matchPolicyAndBinding, matchResources } from "../../src/admission/match-resources.js";
-import type { MatchResult, RequestAttrs, NamespaceLookup } from "../../src/admission/match-types.js";
-import type { MatchResourcesModel } from "../../src/admission/policy-model.js";
+import { matchBinding, matchPolicyAndBinding, matchResources } from "../../src/admission/match/match-resources.js";
+import type { MatchResult, RequestAttrs, NamespaceLookup } from "../../src/admission/match/match-types.js";
+import type { MatchResourcesModel } from "../../src/admission/policy/policy-model.js";
 import { attrs, bindingModel, coreAttrs, criteria, lookupOf, namespace, obj, policyModel, rule } from "./fixtures.js";
 
 const prod = namespace("default", { env: "prod" });

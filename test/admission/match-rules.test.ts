@@ -2,9 +2,9 @@
 // (apiserver predicates/rules and matching.matchesResourceRules), positive and negative twins.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { matchesResourceRules, resourceMatches, ruleMatches } from "../../src/admission/match-rules.js";
-import type { RequestAttrs } from "../../src/admission/match-types.js";
-import type { RuleModel } from "../../src/admission/policy-model.js";
+import { matchesResourceRules, resourceMatches, ruleMatches } from "../../src/admission/match/match-rules.js";
+import type { RequestAttrs } from "../../src/admission/match/match-types.js";
+import type { RuleModel } from "../../src/admission/policy/policy-model.js";
 import { attrs, coreAttrs, rule } from "./fixtures.js";
 
 const pod = coreAttrs("Pod", "pods", "p", "default");

@@ -2,8 +2,8 @@
 // Namespaces themselves, NotFound text for a missing one) and the Namespace lookup over items.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { namespaceLookup, resolveNamespaceObject, type NamespaceObjectResult } from "../../src/admission/namespaces.js";
-import type { RequestAttrs } from "../../src/admission/match-types.js";
+import { namespaceLookup, resolveNamespaceObject, type NamespaceObjectResult } from "../../src/admission/match/namespaces.js";
+import type { RequestAttrs } from "../../src/admission/match/match-types.js";
 import { attrs, coreAttrs, lookupOf, namespace, obj } from "./fixtures.js";
 
 const teamA = namespace("team-a", { team: "a" });

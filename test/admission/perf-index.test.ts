@@ -5,14 +5,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { admit, defaultAdmitOptions } from "../../src/admission/index.js";
-import { compilePolicy } from "../../src/admission/compile-policy.js";
-import { matchPolicy } from "../../src/admission/match-resources.js";
-import { buildParamIndex, collectParams, paramKey, type ParamScope } from "../../src/admission/params.js";
-import { invocationKey } from "../../src/admission/reinvocation.js";
-import { buildPolicyIndex } from "../../src/admission/policy-index.js";
-import { paramCollector } from "../../src/admission/policy-index-params.js";
-import type { BoundPolicy } from "../../src/admission/select-invocations.js";
-import type { ParamRefModel, ParamKindModel, RuleModel } from "../../src/admission/policy-model.js";
+import { compilePolicy } from "../../src/admission/mutating/compile-policy.js";
+import { matchPolicy } from "../../src/admission/match/match-resources.js";
+import { buildParamIndex, collectParams, paramKey, type ParamScope } from "../../src/admission/dispatch/params.js";
+import { invocationKey } from "../../src/admission/dispatch/invocation.js";
+import { buildPolicyIndex } from "../../src/admission/dispatch/policy-index.js";
+import { paramCollector } from "../../src/admission/dispatch/policy-index-params.js";
+import type { BoundPolicy } from "../../src/admission/dispatch/select-invocations.js";
+import type { ParamRefModel, ParamKindModel, RuleModel } from "../../src/admission/policy/policy-model.js";
 import { attrs, binding, bindingModel, configMap, coreAttrs, criteria, obj, policy, policyModel, rule } from "./fixtures.js";
 
 function bound(name: string, rules: RuleModel[], namespaceSelector = {}): BoundPolicy {
@@ -126,6 +126,7 @@ test("a request no policy can match still reports the Namespace it assumed", () 
   const out = admit(items, { ...defaultAdmitOptions });
   assert.deepEqual(out.results.map((r) => r.message), [
     'Namespace "missing-ns" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=missing-ns',
+    'policy "pods-in-labelled" (binding "b") matched none of the 1 admitted object: it changed nothing',
   ]);
 });
 

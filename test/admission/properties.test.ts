@@ -3,10 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { compileLabelSelector } from "../../src/admission/label-selector.js";
-import { matchResources } from "../../src/admission/match-resources.js";
-import { matchesResourceRules } from "../../src/admission/match-rules.js";
-import type { RuleModel } from "../../src/admission/policy-model.js";
+import { compileLabelSelector } from "../../src/admission/match/label-selector.js";
+import { matchResources } from "../../src/admission/match/match-resources.js";
+import { matchesResourceRules } from "../../src/admission/match/match-rules.js";
+import type { RuleModel } from "../../src/admission/policy/policy-model.js";
 import { attrs, criteria } from "./fixtures.js";
 
 const labelKey = fc.constantFrom("app", "team", "env", "example.com/tier");

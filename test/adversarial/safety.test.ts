@@ -65,6 +65,7 @@ test("prototype pollution through manifests, params, patch paths and ApplyConfig
     policy("keys", [pollute("__proto__"), pollute("constructor"), pollute("prototype")], { failurePolicy: "Ignore" }),
     binding("keys"), applyPolicy, binding("apply"), paramPolicy, paramBinding,
     { ...configMap("evil-params", {}), data: evil },
+    // biome-ignore lint/suspicious/noProto: the test feeds an own `__proto__` key through the pipeline on purpose
     { ...configMap("victim", {}), ...evil, metadata: { name: "victim", namespace: "default", labels: evil.__proto__, annotations: evil } },
   ];
   const run = runFunction(resourceList(items));

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { applyJsonPatch, applyConfigurationDeduced, type JsonPatchOperation } from "../../src/patch/index.js";
 import { escapeToken } from "../../src/patch/json-pointer.js";
-import { compileLabelSelector, type LabelSelectorRequirementSpec } from "../../src/admission/label-selector.js";
+import { compileLabelSelector } from "../../src/admission/match/label-selector.js";
+import type { LabelSelectorRequirementSpec } from "../../src/admission/policy/policy-model.js";
 import { deepClone, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../src/data/index.js";
 
 const SEED = 0x6b6d77;

@@ -5,7 +5,7 @@ import yaml from "js-yaml";
 import { parseDocument } from "yaml";
 import type { JsonObject } from "../../src/data/index.js";
 import { runFunction, writeJson } from "../../src/krm/index.js";
-import { dumpSchema, loadSchema } from "../../src/krm/fast-yaml-schema.js";
+import { dumpSchema, loadSchema } from "../../src/krm/yaml/fast-yaml-schema.js";
 
 function item(i: number): string {
   return `- apiVersion: apps/v1

@@ -1,7 +1,7 @@
 // ApplyConfiguration refusals (reference §6.3), one row per error text: schema validation of the
 // patch, the atomic rule (every path), invalid live objects, and the no-schema mode (§6.6).
 import assert from "node:assert/strict";
-import type { JsonObject, JsonValue } from "../../src/data/index.js";
+import type { JsonObject } from "../../src/data/index.js";
 import { createSchemaRegistry, type TypeRef } from "../../src/schema/index.js";
 import { applyConfiguration, applyConfigurationDeduced, type ApplyErrorCode, type ApplyResult } from "../../src/patch/apply.js";
 import { readYaml, sharedFile, sharedMissing, sharedTest as test } from "../schema/fixtures.js";

@@ -9,8 +9,7 @@ import { listsLibrary, setsLibrary, comprehensionsLibrary } from "./ext-lists.js
 import { mathLibrary, encodersLibrary, bindingsLibrary } from "./ext-math.js";
 import { k8sListsLibrary, k8sRegexLibrary } from "./k8s-lists.js";
 import { k8sAuthzLibrary } from "./k8s-authz.js";
-import { k8sLibraries } from "./k8s/index.js";
-import { jsonPatchLibrary, objectTypeResolver } from "./k8s/mutation.js";
+import { k8sLibraries, jsonPatchLibrary, objectTypeResolver } from "./k8s/index.js";
 
 /** Options of {@link kubernetesLibraries}. */
 export interface KubernetesLibraryOptions {

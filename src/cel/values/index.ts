@@ -15,7 +15,7 @@ export type { CelList } from "./list.js";
 export { celList, rangeList, jsonList, isCelList, jsonOfList, emptyList, mutableList, appendInPlace, pushInPlace, freezeList } from "./list.js";
 export type { CelMap, MapKey } from "./map.js";
 export { celMapFrom, celMapLiteral, celMapOfStrings, jsonMap, isCelMap, jsonOfMap, mapKeyOf, emptyMap, mutableMap, mapInsert, freezeMap } from "./map.js";
-export type { CelObject } from "./object.js";
+export type { CelObject, ObjectValueDecl, UnknownFieldTexts } from "./object.js";
 export { celObject, lazyObject, isCelObject } from "./object.js";
 export type { CelOptional, CelTypeValue, CelOpaque, OpaqueOps } from "./misc.js";
 export { celOptional, optionalNone, isCelOptional, celType, isCelType, celOpaque, isCelOpaque } from "./misc.js";

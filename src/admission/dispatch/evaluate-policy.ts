@@ -1,0 +1,129 @@
+// Evaluates the expressions every policy kind shares for one object (reference §4.5, §4.6):
+// activations with lazily memoised `variables`, matchConditions under their cost budget, and the
+// apiserver's wording of compile, runtime and budget errors.
+import type { JsonObject } from "../../data/index.js";
+import {
+  authorizerValue, celError, fromJson, lazyObject, requestResourceValue,
+  type Activation, type Authorizer, type CelError, type CelValue,
+} from "../../cel/index.js";
+import { variablesTypeName, type CompiledExpression, type CompiledPolicyBase } from "./compile-expressions.js";
+
+/** Outcome of evaluating the matchConditions of one invocation. */
+export type ConditionOutcome = { matches: boolean } | { error: string };
+
+const outOfBudget = "validation failed due to running out of cost budget, no further validation rules will be run";
+
+/** The data every invocation on one item shares (request, namespace, authorizer). */
+export interface ItemInputs {
+  request: JsonObject;
+  /** null for cluster-scoped objects and Namespaces. */
+  namespaceObject: JsonObject | null;
+  authorizer: Authorizer;
+  user: { username: string; groups: string[] };
+  /** `authorizer.requestResource` attributes. */
+  resource: { group: string; resource: string; subresource: string; namespace: string; name: string };
+}
+
+/** The CEL values of {@link ItemInputs}, converted once per item and shared by its invocations. */
+export interface ItemValues {
+  readonly request: CelValue;
+  readonly namespaceObject: CelValue;
+  readonly authorizer: CelValue;
+  readonly requestResource: CelValue;
+}
+
+/** Converts an item's shared inputs to CEL values (once per item). */
+export function itemValues(inputs: ItemInputs): ItemValues {
+  return {
+    request: fromJson(inputs.request),
+    namespaceObject: fromJson(inputs.namespaceObject),
+    authorizer: authorizerValue(inputs.authorizer, inputs.user),
+    requestResource: requestResourceValue(inputs.authorizer, inputs.user, inputs.resource),
+  };
+}
+
+/** What one invocation's expressions see beyond the item's shared values. */
+export interface InvocationInputs {
+  object: JsonObject;
+  oldObject: JsonObject | null;
+  /** undefined = the policy has no paramKind (`params` undeclared). */
+  params: JsonObject | null | undefined;
+}
+
+/** Cost spent by lazily evaluated variables since the last reset. */
+export interface CostSink { cost: number }
+
+const noVariables = new Map<string, () => CelValue | CelError>();
+
+/**
+ * Builds an activation whose `variables` are evaluated on first read and cached; `namespaceObject`
+ * is null inside matchConditions (`inConditions`).
+ */
+export function activationFor(policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs, inConditions: boolean, sink: CostSink): Activation {
+  const act: Record<string, CelValue | (() => CelValue | CelError)> = {
+    object: fromJson(inputs.object),
+    oldObject: fromJson(inputs.oldObject),
+    request: item.request,
+    namespaceObject: inConditions ? null : item.namespaceObject,
+    authorizer: item.authorizer,
+    "authorizer.requestResource": item.requestResource,
+  };
+  if (inputs.params !== undefined) act.params = fromJson(inputs.params);
+  let thunks = noVariables;
+  if (policy.variables.length > 0) {
+    thunks = new Map();
+    for (const v of policy.variables) {
+      thunks.set(v.name, () => {
+        if (v.error !== undefined || !v.program) return celError(`composited variable "${v.name}" fails to compile: ${v.error ?? "no program"}`);
+        const r = v.program.eval(act);
+        sink.cost += r.cost;
+        if (r.error) return celError(`composited variable "${v.name}" fails to evaluate: ${r.error.message}`);
+        return r.value;
+      });
+    }
+  }
+  act.variables = lazyObject(variablesTypeName, thunks);
+  return act;
+}
+
+/** Outcome of one expression: its value and the budget left, or the apiserver's error text. */
+export type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget?: boolean };
+
+/** Runs one compiled expression within `budget` (the variables it reads are charged to it too). */
+export function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink, budget: number, compileErrorPrefix: string): ExprOutcome {
+  if (expr.error !== undefined || !expr.program) return { error: compileErrorPrefix + (expr.error ?? "no program") };
+  sink.cost = 0;
+  const r = expr.program.eval(act);
+  if (sink.cost > budget) return { error: outOfBudget, outOfBudget: true };
+  let remaining = budget - sink.cost;
+  if (r.cost > remaining) return { error: outOfBudget, outOfBudget: true };
+  remaining -= r.cost;
+  if (r.error) return { error: `expression '${expr.text}' resulted in error: ${r.error.message}` };
+  return { value: r.value, remaining };
+}
+
+/**
+ * Evaluates all matchConditions (webhook `matchconditions.Matcher`): any `false` → no match, even
+ * if another errored; else errors → the failurePolicy decides (Fail: error, Ignore: no match).
+ */
+export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs): ConditionOutcome {
+  if (policy.matchConditions.length === 0) return { matches: true };
+  const ignore = policy.model.failurePolicy === "Ignore";
+  const sink: CostSink = { cost: 0 };
+  const act = activationFor(policy, item, inputs, true, sink);
+  let budget = policy.limits.costPerMatchConditions;
+  const errors: string[] = [];
+  for (const c of policy.matchConditions) {
+    const r = runExpression(c, act, sink, budget, "compilation error: ");
+    if ("error" in r) {
+      if (r.outOfBudget) return ignore ? { matches: false } : { error: r.error };
+      errors.push(r.error);
+      continue;
+    }
+    budget = r.remaining;
+    if (r.value === false) return { matches: false };
+  }
+  if (errors.length > 0) return ignore ? { matches: false } : { error: errors.length === 1 ? errors[0] : `[${errors.join(", ")}]` };
+  return { matches: true };
+}
+

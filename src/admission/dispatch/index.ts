@@ -1,0 +1,30 @@
+// admission/dispatch: what every policy kind shares (apiserver `policy/generic`) — selecting the
+// invocations of a request (policy × binding × param, through an index by rules), params, the
+// item's identity and request, the CEL environment, variables and matchConditions, and policy
+// errors turned into KRM results under failurePolicy, and the warnings of a run that changed
+// nothing in silence (run notices).
+export { offlineAuthorizer } from "./authorizer.js";
+export { compileExpression, compileVariablesAndConditions, withVariables } from "./compile-expressions.js";
+export type { CompiledExpression, CompiledPolicyBase } from "./compile-expressions.js";
+export { activationFor, evaluateMatchConditions, itemValues, runExpression } from "./evaluate-policy.js";
+export type { ConditionOutcome, CostSink, InvocationInputs, ItemValues } from "./evaluate-policy.js";
+export { expressionEnv } from "./expression-env.js";
+export { invocationKey } from "./invocation.js";
+export type { Invocation } from "./invocation.js";
+export { identify } from "./item-identity.js";
+export type { ItemIdentity } from "./item-identity.js";
+export { namespaceView } from "./namespace-view.js";
+export type { NamespaceView } from "./namespace-view.js";
+export { buildParamIndex, paramKindNotFound } from "./params.js";
+export type { ParamIndex } from "./params.js";
+export type { PolicyError } from "./policy-error.js";
+export { buildPolicyIndex } from "./policy-index.js";
+export type { PolicyIndex } from "./policy-index.js";
+export { paramCollector } from "./policy-index-params.js";
+export type { ParamCollector } from "./policy-index-params.js";
+export { buildRequest } from "./request.js";
+export { itemResult, policyErrorResults, resourceRefOf } from "./results.js";
+export { missingPolicyMessage, runNoticeCodes, runNotices, unboundPolicyMessage } from "./run-notices.js";
+export type { RunNoticeCode } from "./run-notices.js";
+export { selectInvocations } from "./select-invocations.js";
+export type { BoundPolicy, Selection } from "./select-invocations.js";

@@ -1,0 +1,57 @@
+// The Namespaces admission sees: those of the ResourceList as the apiserver stores them (with the
+// automatic `kubernetes.io/metadata.name` label), and an assumed Namespace for any other name.
+import { getKey, getString, isObject, setKey, type JsonObject } from "../../data/index.js";
+import { namespaceLookup, type NamespaceLookup } from "../match/index.js";
+
+/** The label every Namespace carries (set by the apiserver's Namespace defaulting). */
+export const namespaceNameLabel = "kubernetes.io/metadata.name";
+
+/** Namespaces that exist in every cluster: assuming them raises no warning. */
+const builtinNamespaces = new Set(["default", "kube-system", "kube-public", "kube-node-lease"]);
+
+/** A Namespace lookup that never misses, and remembers the names it had to assume. */
+export interface NamespaceView {
+  lookup: NamespaceLookup;
+  /** Names assumed since the last call (built-in namespaces excluded), then forgotten. */
+  takeAssumed(): string[];
+}
+
+/** Builds the view over the Namespace objects of `items`. */
+export function namespaceView(items: readonly JsonObject[]): NamespaceView {
+  const inList = namespaceLookup(items);
+  const cache = new Map<string, JsonObject>();
+  let assumed: string[] = [];
+  const lookup: NamespaceLookup = (name) => {
+    let ns = cache.get(name);
+    if (ns) {
+      if (!builtinNamespaces.has(name) && inList(name) === undefined && !assumed.includes(name)) assumed.push(name);
+      return ns;
+    }
+    const listed = inList(name);
+    if (listed) ns = withNameLabel(listed, name);
+    else {
+      ns = { apiVersion: "v1", kind: "Namespace", metadata: { name, labels: { [namespaceNameLabel]: name } } };
+      if (!builtinNamespaces.has(name)) assumed.push(name);
+    }
+    cache.set(name, ns);
+    return ns;
+  };
+  return {
+    lookup,
+    takeAssumed() {
+      const out = assumed;
+      assumed = [];
+      return out;
+    },
+  };
+}
+
+/** A shallow copy of the Namespace with the automatic name label added when absent. */
+function withNameLabel(ns: JsonObject, name: string): JsonObject {
+  const meta = getKey(ns, "metadata");
+  const labels = isObject(meta) ? getKey(meta, "labels") : undefined;
+  if (isObject(labels) && getString(labels, namespaceNameLabel) !== undefined) return ns;
+  const newLabels: JsonObject = { ...(isObject(labels) ? labels : {}) };
+  setKey(newLabels, namespaceNameLabel, name);
+  return { ...ns, metadata: { ...(isObject(meta) ? meta : {}), labels: newLabels } };
+}

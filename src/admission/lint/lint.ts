@@ -1,0 +1,128 @@
+// Policy lint (`kmutate check`): loads the policies and bindings among the items, compiles them as
+// admission would, and reports load, compile and type errors plus known traps, each located by
+// the object, its field path and (for expressions) the offset inside the expression.
+import { compile, type ParsedExpr } from "../../cel/index.js";
+import type { JsonObject } from "../../data/index.js";
+import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
+import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
+import { compilePolicy } from "../mutating/index.js";
+import { matchedSchemas } from "./lint-kinds.js";
+import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
+import { absentFieldReads, guardedPaths, type ExprFinding } from "./lint-reads.js";
+import { loadPolicies, type ItemRef, type LoadProblem, type PolicyModel } from "../policy/index.js";
+
+/** What a finding is about. */
+export const lintCodes = [
+  "load", "compile", "type", "absent-field", "atomic-field", "index-path", "missing-policy", "unbound-policy", "param-kind",
+] as const;
+/** One of {@link lintCodes}. */
+export type LintCode = (typeof lintCodes)[number];
+
+/** One problem found in a policy or binding. */
+export interface LintFinding {
+  severity: "error" | "warning";
+  code: LintCode;
+  /** The ResourceList item (and List member) the object came from. */
+  source: ItemRef;
+  kind: LoadProblem["kind"];
+  /** Object name ("" when absent). */
+  name: string;
+  /** Field path in the object (`spec.mutations[1].applyConfiguration.expression`). Default: the object. */
+  field?: string;
+  /** UTF-16 offset inside the expression at `field`, for findings about an expression. */
+  exprOffset?: number;
+  message: string;
+}
+
+const severityOf = { load: "error", compile: "error", type: "error" } as const satisfies Partial<Record<LintCode, "error">>;
+
+/** 0-based UTF-16 offset of cel-go's 1-based line and code-point column. */
+function offsetOf(text: string, line: number, column: number): number {
+  if (line < 1) return 0;
+  let i = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf("\n", i);
+    if (nl < 0) return text.length;
+    i = nl + 1;
+  }
+  for (let c = 1; c < column && i < text.length && text[i] !== "\n"; c++) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+  return i;
+}
+
+/** The issues of a compile error text (`compilation failed: ERROR: <input>:L:C: message` lines). */
+function compileIssues(expr: CompiledExpression): Array<{ offset: number; message: string }> {
+  const text = expr.error ?? "";
+  const issues = [...text.matchAll(/^(?:compilation failed: )?ERROR: <input>:(-?\d+):(-?\d+): (.*)$/gm)]
+    .map((m) => ({ offset: offsetOf(expr.text, Number(m[1]), Number(m[2])), message: `compilation failed: ${m[3]}` }));
+  return issues.length > 0 ? issues : [{ offset: 0, message: text }];
+}
+
+function parse(text: string, hasParams: boolean, mutation: boolean): ParsedExpr | undefined {
+  const r = compile(expressionEnv(hasParams, mutation), text, { check: false });
+  return r.ok ? r.parsed : undefined;
+}
+
+/** Compile errors and traps of one policy. */
+function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFinding[]): void {
+  const base = { source: policy.source, kind: "MutatingAdmissionPolicy" as const, name: policy.name };
+  const compiled = compilePolicy(policy);
+  const hasParams = policy.paramKind !== undefined;
+  const kinds = matchedSchemas(policy, registry);
+  const conditions = policy.matchConditions.map((c) => parse(c.expression, hasParams, false)).filter((p): p is ParsedExpr => p !== undefined);
+  const exprs: Array<{ c: CompiledExpression; mutation?: "ApplyConfiguration" | "JSONPatch" }> = [
+    ...compiled.variables.map((c) => ({ c })),
+    ...compiled.matchConditions.map((c) => ({ c })),
+    ...compiled.mutations.map((c) => ({ c, mutation: c.patchType })),
+  ];
+  for (const { c, mutation } of exprs) {
+    const add = (code: LintCode, f: ExprFinding): void => {
+      out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset, message: f.message });
+    };
+    if (c.error !== undefined) {
+      if (c.error.startsWith("compilation failed: ")) for (const i of compileIssues(c)) add("compile", i);
+      else add("type", { offset: 0, message: c.error });
+      continue;
+    }
+    const parsed = parse(c.text, hasParams, mutation !== undefined);
+    if (!parsed) continue;
+    for (const f of absentFieldReads(parsed, guardedPaths([...conditions, parsed]), kinds)) add("absent-field", f);
+    if (mutation === "ApplyConfiguration") for (const f of atomicFieldSets(parsed, kinds)) add("atomic-field", f);
+    if (mutation === "JSONPatch") for (const f of indexPaths(parsed)) add("index-path", f);
+  }
+  if (policy.paramKind && !registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind)) {
+    out.push({ ...base, severity: "warning", code: "param-kind", field: "spec.paramKind", message: `${paramKindNotFound(policy.paramKind)}: add its CustomResourceDefinition to the input, or every binding fails` });
+  }
+}
+
+/** Lints every policy and binding among `items` (other items only contribute CRDs). */
+export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
+  const out: LintFinding[] = [];
+  const loaded = loadPolicies(items);
+  for (const p of loaded.problems) {
+    const f: LintFinding = { severity: "error", code: "load", source: p.source, kind: p.kind, name: p.name, message: p.message };
+    if (p.field) f.field = p.field;
+    out.push(f);
+  }
+  const { registry } = createSchemaRegistry({ items });
+  for (const policy of loaded.policies) lintPolicy(policy, registry, out);
+  const policyNames = new Set([
+    ...loaded.policies.map((p) => p.name),
+    ...loaded.problems.filter((p) => p.kind === "MutatingAdmissionPolicy").map((p) => p.name),
+  ]);
+  for (const b of loaded.bindings) {
+    if (policyNames.has(b.policyName)) continue;
+    out.push({
+      severity: "warning", code: "missing-policy", source: b.source, kind: "MutatingAdmissionPolicyBinding", name: b.name, field: "spec.policyName",
+      message: missingPolicyMessage(b.policyName),
+    });
+  }
+  const bound = new Set(loaded.bindings.map((b) => b.policyName));
+  for (const p of loaded.policies) {
+    if (bound.has(p.name)) continue;
+    out.push({
+      severity: "warning", code: "unbound-policy", source: p.source, kind: "MutatingAdmissionPolicy", name: p.name, field: "metadata.name",
+      message: unboundPolicyMessage(p.name),
+    });
+  }
+  return out.sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));
+}

@@ -1,0 +1,62 @@
+// Applies the value of one mutation to the object (reference §5, §6): a list of JSONPatch values
+// through the json-patch v4 applier, or an Object through the structured-merge apply.
+import { goJsonRoundTrip, isObject, type JsonObject } from "../../data/index.js";
+import { isCelError, isCelObject, jsonPatchOps, objectToJson, type CelValue } from "../../cel/index.js";
+import {
+  applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation, type LiveValidity,
+} from "../../patch/index.js";
+import type { TypeRef } from "../../schema/index.js";
+import type { MutationOutcome } from "./invoke.js";
+import type { PatchType } from "../policy/index.js";
+
+/**
+ * Patches `object` with a JSON patch value (`list(JSONPatch)`). A failed `test` leaves it
+ * unchanged. For built-in kinds (`typedSchema`) the result is decoded strictly: fields the patch
+ * introduced that the type lacks fail the request with an internal error (reference §5.4).
+ */
+function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: TypeRef | undefined, copyLimitBytes: number): MutationOutcome {
+  const ops = jsonPatchOps(value);
+  if (isCelError(ops)) return { error: ops.message };
+  const operations: JsonPatchOperation[] = ops.map((o) => {
+    const op: JsonPatchOperation = { op: o.op, path: o.path, hasValue: o.value !== undefined };
+    if (o.from !== undefined) op.from = o.from;
+    if (o.value !== undefined) op.value = goJsonRoundTrip(o.value); // Go's JSON round trip of the patch value
+    return op;
+  });
+  const r = applyJsonPatch(object, operations, { copyLimitBytes, shareInput: true });
+  if (r.kind === "testFailed") return { object };
+  if (r.kind === "error") {
+    if (r.code === "panic") return { error: `Internal error occurred: ${r.message}`, statusError: true };
+    return { error: r.message };
+  }
+  if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
+  const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc, r.rewrites) : undefined;
+  if (strict !== undefined) return { error: `Internal error occurred: ${strict}`, statusError: true };
+  return { object: r.doc, rewrites: r.rewrites };
+}
+
+/** Patches `object` with an apply configuration (`Object{…}`) under `schema` (deduced when absent). */
+function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef | undefined, validity: LiveValidity): MutationOutcome {
+  if (!isCelObject(value)) return { error: `unsupported return type from ApplyConfiguration expression: ${typeof value}` };
+  const patch = objectToJson(value, "Object");
+  if (isCelError(patch)) return { error: patch.message };
+  const r = schema ? applyConfiguration(object, patch, schema, { validity }) : applyConfigurationDeduced(object, patch, validity);
+  return r.ok ? { object: r.object, rewrites: r.rewrites } : { error: r.message };
+}
+
+/** How one item's mutations are applied: its type and what is known valid of its versions. */
+export interface ItemPatching {
+  /** The item's schema (absent: no schema, apply configurations use the deduced type). */
+  schema: TypeRef | undefined;
+  /** The kind is built-in (JSON patch results are decoded strictly into its Go type). */
+  typed: boolean;
+  /** Shared by the item's apply configurations (one per item: its successive versions). */
+  validity: LiveValidity;
+}
+
+/** Applies one mutation's value; `copyLimitBytes`: the JSON-patch copy budget. */
+export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, item: ItemPatching, copyLimitBytes: number): MutationOutcome {
+  return patchType === "JSONPatch"
+    ? applyJsonPatchValue(object, value, item.typed ? item.schema : undefined, copyLimitBytes)
+    : applyObjectValue(object, value, item.schema, item.validity);
+}

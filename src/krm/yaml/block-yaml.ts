@@ -1,0 +1,555 @@
+// A reader for the block YAML that kpt, kustomize and kubectl write (block mappings and
+// sequences, one-line scalars and flow collections, literal/folded block scalars, comments),
+// giving exactly js-yaml's values under loadSchema — about twice as fast. Anything outside that
+// subset (anchors, tags, multi-line plain or quoted scalars, complex keys, documents markers,
+// tabs in indentation, CRLF, duplicate keys…) returns undefined and the caller uses js-yaml, so
+// it decides every error. A parser, so past 300 lines.
+import type { JsonValue } from "../../data/index.js";
+import { MERGE_KEY, resolvePlain } from "./fast-yaml-schema.js";
+import { lastItemEnd } from "./item-spans.js";
+import type { ItemSpans } from "../types.js";
+
+/** Thrown inside the reader to give up; caught at the entry only. */
+class Unsupported {}
+const UNSUPPORTED = new Unsupported();
+
+/** Deepest nesting read here (js-yaml's own limit is far higher; deeper documents go to it). */
+const MAX_DEPTH = 200;
+/** Longest implicit key read here (YAML allows 1024 characters). */
+const MAX_KEY = 1000;
+
+const SP = 32, TAB = 9, NL = 10, HASH = 35, COLON = 58, DASH = 45, SQ = 39, DQ = 34;
+
+// js-yaml's non-printable check of scalar content, run once over the whole text: first a plain
+// character class (fast), then, when it finds surrogates, the exact test (paired ones are fine).
+const MAYBE_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+
+/** The document's value, or undefined when the text is outside the subset read here. */
+export function readBlockYaml(text: string): JsonValue | undefined {
+  return readBlockDocument(text)?.value;
+}
+
+/**
+ * The document's value and, when its root mapping has an `items` block sequence, where each
+ * item's text is (as the reader found it, not guessed); undefined outside the subset read here.
+ */
+export function readBlockDocument(text: string): { value: JsonValue; items: ItemSpans | undefined } | undefined {
+  if (text.charCodeAt(0) === 0xfeff || text.includes("\r")) return undefined;
+  if (MAYBE_NON_PRINTABLE.test(text) && NON_PRINTABLE.test(text)) return undefined;
+  try {
+    const reader = new Reader(text);
+    const value = reader.document();
+    return { value, items: reader.items };
+  } catch (e) {
+    if (e === UNSUPPORTED) return undefined;
+    throw e;
+  }
+}
+
+function fail(): never {
+  throw UNSUPPORTED;
+}
+
+const isWs = (c: number): boolean => c === SP || c === TAB;
+/** Characters that cannot start a plain scalar (besides `-?:` followed by a space). */
+function plainStartRefused(c: number): boolean {
+  // , [ ] { } # & * ! | > ' " % @ `
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === SQ || c === DQ || c === 37 || c === 64 || c === 96;
+}
+const isFlowIndicator = (c: number): boolean => c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+
+const ESCAPES: Record<string, string> = {
+  "0": "\0", a: "\x07", b: "\b", t: "\t", "\t": "\t", n: "\n", v: "\v", f: "\f", r: "\r", e: "\x1b", " ": " ",
+  '"': '"', "/": "/", "\\": "\\", N: "\u0085", _: "\u00a0", L: "\u2028", P: "\u2029",
+};
+const HEX_LEN: Record<string, number> = { x: 2, u: 4, U: 8 };
+
+/** Sets a new key; a duplicate, or a key the prototype answers (`__proto__`, `toString`), is js-yaml's. */
+function setOwn(obj: Record<string, JsonValue>, key: string, value: JsonValue): void {
+  if (obj[key] !== undefined) fail();
+  obj[key] = value;
+}
+
+class Reader {
+  private readonly t: string;
+  private readonly n: number;
+  /** Start of the current line; `pos` is a position in it. */
+  private lineStart = 0;
+  private pos = 0;
+  private depth = 0;
+  /** Set when the last node read was empty (nothing after its indicator, nothing indented below). */
+  private empty = false;
+  /** End of the last line read that holds content (a node, or a kept blank line of a block scalar). */
+  private contentEnd = 0;
+  /** The spans of the root mapping's `items` block sequence entries, once read. */
+  items: ItemSpans | undefined;
+
+  constructor(text: string) {
+    this.t = text;
+    this.n = text.length;
+  }
+
+  document(): JsonValue {
+    if (!this.nextContentLine()) fail();
+    if (this.indent() !== 0 || this.startsMarker()) fail();
+    const v = this.mapping(0);
+    if (this.nextContentLine()) fail(); // more content after the top mapping
+    return v;
+  }
+
+  // ---- lines -------------------------------------------------------------------------------
+
+  /** Indentation of the current line (the current position must be its first non-space). */
+  private indent(): number {
+    return this.pos - this.lineStart;
+  }
+
+  /** End of the current line (index of `\n` or the text length). */
+  private eol(from: number): number {
+    const e = this.t.indexOf("\n", from);
+    return e < 0 ? this.n : e;
+  }
+
+  /**
+   * Moves to the first non-space of the next line with content (skipping blank and comment-only
+   * lines), starting from the current line; false at the end of the text.
+   */
+  private nextContentLine(): boolean {
+    const t = this.t;
+    while (this.lineStart < this.n) {
+      let i = this.lineStart;
+      while (t.charCodeAt(i) === SP) i++;
+      const c = t.charCodeAt(i);
+      if (c === TAB) fail();
+      if (i >= this.n) { this.pos = i; this.lineStart = this.n; return false; }
+      if (c !== NL && c !== HASH) {
+        this.pos = i;
+        return true;
+      }
+      this.lineStart = this.eol(i) + 1;
+    }
+    this.pos = this.n;
+    return false;
+  }
+
+  /** After a value on the current line: only spaces and a comment may follow; go to the next line. */
+  private endLine(at: number): void {
+    const t = this.t;
+    let i = at;
+    while (isWs(t.charCodeAt(i))) i++;
+    const c = t.charCodeAt(i);
+    if (c === HASH && i > at) i = this.eol(i);
+    else if (i < this.n && c !== NL) fail();
+    this.lineStart = i + 1;
+    this.pos = this.lineStart;
+    this.contentEnd = Math.min(this.lineStart, this.n);
+  }
+
+  /** A line starting `---` or `...` (a marker, or a key js-yaml reads in its own way): declined. */
+  private startsMarker(): boolean {
+    const t = this.t;
+    return this.pos === this.lineStart && (t.startsWith("---", this.pos) || t.startsWith("...", this.pos));
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) fail();
+  }
+
+  // ---- block collections -------------------------------------------------------------------
+
+  /** A block mapping whose first key starts at `pos`, at column `ind`. */
+  private mapping(ind: number): JsonValue {
+    this.enter();
+    const out: Record<string, JsonValue> = {};
+    const root = this.depth === 1;
+    for (;;) {
+      const key = this.key();
+      setOwn(out, key, this.node(ind, true, root && key === "items"));
+      if (!this.nextContentLine()) break;
+      const i = this.indent();
+      if (i < ind) break;
+      if (i > ind || this.startsMarker()) fail();
+      if (this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos)) fail();
+    }
+    this.depth--;
+    return out;
+  }
+
+  /**
+   * A block sequence whose first `-` is at `pos`, at column `ind`; `items`: the ResourceList's
+   * items, whose spans are recorded (each from its dash's line start to the next one's, the last
+   * to the end of its last content line and the gap after it, see lastItemEnd).
+   */
+  private sequence(ind: number, items = false): JsonValue[] {
+    this.enter();
+    const out: JsonValue[] = [];
+    const spans: Array<[number, number]> = [];
+    for (;;) {
+      if (items) {
+        if (spans.length > 0) spans[spans.length - 1][1] = this.lineStart;
+        spans.push([this.lineStart, 0]);
+      }
+      this.pos++; // the dash
+      this.empty = false;
+      out.push(this.node(ind, false));
+      if (items) spans[spans.length - 1][1] = this.contentEnd;
+      const empty = this.empty;
+      if (!this.nextContentLine()) break;
+      const i = this.indent();
+      // js-yaml continues a sequence after an empty entry with any `-` line below, whatever its indent.
+      if (empty && i < ind && this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos)) fail();
+      if (i < ind) break;
+      if (i > ind || this.startsMarker()) fail();
+      if (!(this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos))) break; // a key of the parent mapping
+    }
+    if (items) {
+      spans[spans.length - 1][1] = lastItemEnd(this.t, spans[spans.length - 1][1], ind);
+      this.items = { indent: ind, spans };
+    }
+    this.depth--;
+    return out;
+  }
+
+  /** Whether the `-`, `?` or `:` at `at` is followed by white space or the line end (an indicator). */
+  private isEntryDash(at: number): boolean {
+    const c = this.t.charCodeAt(at + 1);
+    return c === SP || c === NL || c === TAB || at + 1 >= this.n;
+  }
+
+  /**
+   * The node after an indicator (a sequence entry's dash, or a key's colon when `underKey`), in a
+   * collection at column `ind`: below it, a compact collection on the dash's line, or one-line.
+   * `items`: the root's `items` value (see {@link sequence}).
+   */
+  private node(ind: number, underKey: boolean, items = false): JsonValue {
+    const t = this.t;
+    let i = this.pos;
+    while (t.charCodeAt(i) === SP) i++;
+    const c = t.charCodeAt(i);
+    if (c === TAB) fail();
+    if (c === NL || i >= this.n || (c === HASH && i > this.pos)) return this.nodeBelow(ind, i, underKey, items);
+    this.pos = i;
+    if (!underKey && c === DASH && this.isEntryDash(i)) return this.sequence(i - this.lineStart); // `- - x`
+    if (!underKey && this.startsKey(i)) return this.mapping(i - this.lineStart); // `- key: value`
+    return this.inline(ind);
+  }
+
+  /**
+   * A value that starts on a later line (nothing but a comment after the indicator at `at`):
+   * a collection indented past `ind`, a sequence at `ind` under a key, else null.
+   */
+  private nodeBelow(ind: number, at: number, underKey: boolean, items: boolean): JsonValue {
+    this.endLine(at);
+    this.empty = true;
+    if (!this.nextContentLine()) return null;
+    const i = this.indent();
+    const dash = this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos);
+    if (this.startsMarker()) fail();
+    let v: JsonValue;
+    if (i > ind && dash) v = this.sequence(i, items);
+    else if (i > ind && this.startsKey(this.pos)) v = this.mapping(i);
+    else if (i > ind) fail(); // a scalar on its own line
+    else if (i === ind && dash && underKey) v = this.sequence(i, items);
+    else return null; // the line belongs to an enclosing collection
+    this.empty = false;
+    return v;
+  }
+
+  /** Whether the line from `at` holds an implicit key (`key:` followed by a space or the line end). */
+  private startsKey(at: number): boolean {
+    const t = this.t;
+    const c = t.charCodeAt(at);
+    if (c === SQ || c === DQ) {
+      const close = this.quotedEnd(at);
+      return t.charCodeAt(close) === COLON;
+    }
+    if (c === 91 || c === 123) return false; // a flow collection (as a key: js-yaml's)
+    const end = this.eol(at);
+    for (let i = at; i < end; i++) {
+      const d = t.charCodeAt(i);
+      if (d === COLON) {
+        const f = t.charCodeAt(i + 1);
+        if (i + 1 >= end || isWs(f)) return true;
+      } else if (d === HASH && isWs(t.charCodeAt(i - 1))) return false;
+    }
+    return false;
+  }
+
+  /** Reads a key and its colon; `pos` ends after the colon. */
+  private key(): string {
+    const t = this.t;
+    const at = this.pos;
+    const c = t.charCodeAt(at);
+    if (c === SQ || c === DQ) {
+      const k = this.quoted();
+      if (t.charCodeAt(this.pos) !== COLON) fail();
+      const f = t.charCodeAt(this.pos + 1);
+      if (!(isWs(f) || f === NL || this.pos + 1 >= this.n)) fail();
+      this.pos++;
+      return k;
+    }
+    if (plainStartRefused(c) || c === COLON || c === 63 /* ? */ || (c === DASH && this.isEntryDash(at))) fail();
+    const n = this.n;
+    let i = at;
+    for (; i < n; i++) {
+      const d = t.charCodeAt(i);
+      if (d === COLON) {
+        const f = t.charCodeAt(i + 1);
+        if (f === SP || f === NL || f === TAB || i + 1 >= n) break;
+      } else if (d === NL || (d === HASH && isWs(t.charCodeAt(i - 1)))) fail();
+    }
+    if (i >= n) fail();
+    let e = i;
+    while (isWs(t.charCodeAt(e - 1))) e--;
+    if (e - at > MAX_KEY) fail();
+    const text = t.slice(at, e);
+    const v = resolvePlain(text);
+    if (typeof v !== "string") fail(); // non-string keys (1:, true:, <<:) are js-yaml's to convert
+    this.pos = i + 1;
+    return text;
+  }
+
+  // ---- scalars and flow collections on one line ---------------------------------------------
+
+  /** A node that starts at `pos` on the current line, in a collection at column `ind`. */
+  private inline(ind: number): JsonValue {
+    const t = this.t;
+    const c = t.charCodeAt(this.pos);
+    if (c === SQ || c === DQ) {
+      const v = this.quoted();
+      this.afterScalar(ind);
+      return v;
+    }
+    if (c === 124 || c === 62) return this.blockScalar(ind, c === 62);
+    if (c === 91 || c === 123) {
+      this.enter();
+      const v = c === 91 ? this.flowSeq() : this.flowMap();
+      this.depth--;
+      this.afterScalar(ind);
+      return v;
+    }
+    if (plainStartRefused(c) || ((c === DASH || c === 63 || c === COLON) && this.isEntryDash(this.pos))) fail();
+    const at = this.pos;
+    const n = this.n;
+    let e = at;
+    for (let i = at; i < n; i++) {
+      const d = t.charCodeAt(i);
+      if (d === NL) break;
+      if (d === COLON) {
+        const f = t.charCodeAt(i + 1);
+        if (f === SP || f === NL || f === TAB || i + 1 >= n) fail(); // `a: b: c`
+      } else if (d === HASH && isWs(t.charCodeAt(i - 1))) break;
+      if (d !== SP && d !== TAB) e = i + 1;
+    }
+    const v = resolvePlain(t.slice(at, e));
+    if (v === MERGE_KEY) fail();
+    this.pos = e;
+    this.afterScalar(ind);
+    return v;
+  }
+
+  /**
+   * After a one-line node: the rest of the line, and no continuation line indented past `ind`;
+   * leaves the position at the next content line (which the enclosing collection reads).
+   */
+  private afterScalar(ind: number): void {
+    this.endLine(this.pos);
+    if (this.nextContentLine() && this.indent() > ind) fail();
+  }
+
+  /** End of a one-line quoted scalar starting at `at` (index after the closing quote). */
+  private quotedEnd(at: number): number {
+    const t = this.t;
+    const q = t.charCodeAt(at);
+    const end = this.eol(at);
+    for (let i = at + 1; i < end; i++) {
+      const d = t.charCodeAt(i);
+      if (d === q) {
+        if (q === SQ && t.charCodeAt(i + 1) === SQ) { i++; continue; }
+        return i + 1;
+      }
+      if (d === 92 /* \ */ && q === DQ) i++;
+    }
+    return -1;
+  }
+
+  /** A one-line quoted scalar at `pos`; `pos` ends after the closing quote. */
+  private quoted(): string {
+    const t = this.t;
+    const at = this.pos;
+    const close = this.quotedEnd(at);
+    if (close < 0) fail(); // multi-line or unterminated
+    this.pos = close;
+    const body = t.slice(at + 1, close - 1);
+    if (t.charCodeAt(at) === SQ) return body.includes("'") ? body.replace(/''/g, "'") : body;
+    return body.includes("\\") ? unescape(body) : body;
+  }
+
+  /** A literal (`|`) or folded (`>`) block scalar, as js-yaml reads it; no indentation indicator. */
+  private blockScalar(ind: number, folded: boolean): string {
+    const t = this.t;
+    let i = this.pos + 1;
+    let chomp: "clip" | "strip" | "keep" = "clip";
+    const h = t.charCodeAt(i);
+    if (h === 43 || h === DASH) { chomp = h === 43 ? "keep" : "strip"; i++; }
+    const d = t.charCodeAt(i);
+    if (d >= 48 && d <= 57) fail(); // an indentation indicator
+    if (!(isWs(d) || d === NL || i >= this.n)) fail();
+    this.endLine(i);
+    let textIndent = ind + 1;
+    let detected = false;
+    let out = "";
+    let content = false;
+    let empty = 0;
+    let moreIndented = false;
+    while (this.lineStart < this.n) {
+      const ls = this.lineStart;
+      let p = ls;
+      while ((!detected || p - ls < textIndent) && t.charCodeAt(p) === SP) p++;
+      const lineIndent = p - ls;
+      if (!detected && lineIndent > textIndent) textIndent = lineIndent;
+      const c = t.charCodeAt(p);
+      if (c === NL || p >= this.n) { empty++; this.lineStart = p + 1; continue; }
+      if (lineIndent < textIndent) break;
+      if (folded) {
+        if (isWs(c)) { moreIndented = true; out += "\n".repeat(content ? 1 + empty : empty); }
+        else if (moreIndented) { moreIndented = false; out += "\n".repeat(empty + 1); }
+        else if (empty === 0) { if (content) out += " "; }
+        else out += "\n".repeat(empty);
+      } else out += "\n".repeat(content ? 1 + empty : empty);
+      content = true;
+      detected = true;
+      empty = 0;
+      const e = this.eol(p);
+      out += t.slice(p, e);
+      this.lineStart = e + 1;
+      this.contentEnd = Math.min(this.lineStart, this.n);
+    }
+    if (chomp === "keep") out += "\n".repeat(content ? 1 + empty : empty);
+    else if (chomp === "clip" && content) out += "\n";
+    if (this.lineStart > this.n) this.lineStart = this.n;
+    if (chomp === "keep") this.contentEnd = this.lineStart; // its blank lines are part of its value
+    this.pos = this.lineStart; // the line that ended the scalar belongs to the collections above
+    return out;
+  }
+
+  private skipFlowSpace(): void {
+    while (isWs(this.t.charCodeAt(this.pos))) this.pos++;
+  }
+
+  private flowSeq(): JsonValue[] {
+    const t = this.t;
+    this.pos++;
+    this.skipFlowSpace();
+    const out: JsonValue[] = [];
+    if (t.charCodeAt(this.pos) === 93) { this.pos++; return out; }
+    for (;;) {
+      out.push(this.flowNode());
+      this.skipFlowSpace();
+      const c = t.charCodeAt(this.pos++);
+      if (c === 93) return out;
+      if (c !== 44) fail();
+      this.skipFlowSpace();
+      if (t.charCodeAt(this.pos) === 93) fail(); // trailing comma
+    }
+  }
+
+  private flowMap(): Record<string, JsonValue> {
+    const t = this.t;
+    this.pos++;
+    this.skipFlowSpace();
+    const out: Record<string, JsonValue> = {};
+    if (t.charCodeAt(this.pos) === 125) { this.pos++; return out; }
+    for (;;) {
+      const c = t.charCodeAt(this.pos);
+      let key: string;
+      if (c === SQ || c === DQ) key = this.quoted();
+      else {
+        const k = this.flowPlain();
+        if (typeof k !== "string") fail();
+        key = k;
+      }
+      this.skipFlowSpace();
+      if (t.charCodeAt(this.pos) !== COLON || t.charCodeAt(this.pos + 1) !== SP) fail();
+      this.pos += 2;
+      this.skipFlowSpace();
+      setOwn(out, key, this.flowNode());
+      this.skipFlowSpace();
+      const e = t.charCodeAt(this.pos++);
+      if (e === 125) return out;
+      if (e !== 44) fail();
+      this.skipFlowSpace();
+      if (t.charCodeAt(this.pos) === 125) fail();
+    }
+  }
+
+  private flowNode(): JsonValue {
+    const c = this.t.charCodeAt(this.pos);
+    if (c === SQ || c === DQ) {
+      const v = this.quoted();
+      this.skipFlowSpace();
+      if (this.t.charCodeAt(this.pos) === COLON) fail(); // a single-pair mapping
+      return v;
+    }
+    if (c === 91 || c === 123) {
+      this.enter();
+      const v = c === 91 ? this.flowSeq() : this.flowMap();
+      this.depth--;
+      return v;
+    }
+    const v = this.flowPlain();
+    if (this.t.charCodeAt(this.pos) === COLON) fail();
+    return v;
+  }
+
+  /** A plain scalar inside a flow collection (ends at `,[]{}`, `: `, a comment or the line end). */
+  private flowPlain(): JsonValue {
+    const t = this.t;
+    const at = this.pos;
+    const c = t.charCodeAt(at);
+    if (plainStartRefused(c) || ((c === DASH || c === 63 || c === COLON) && (isWs(t.charCodeAt(at + 1)) || isFlowIndicator(t.charCodeAt(at + 1))))) fail();
+    let e = at;
+    let i = at;
+    for (; i < this.n; i++) {
+      const d = t.charCodeAt(i);
+      if (d === NL) fail(); // multi-line flow collection
+      if (isFlowIndicator(d)) break;
+      if (d === COLON) {
+        const f = t.charCodeAt(i + 1);
+        if (isWs(f) || isFlowIndicator(f) || f === NL) break;
+      } else if (d === HASH && isWs(t.charCodeAt(i - 1))) fail();
+      if (!isWs(d)) e = i + 1;
+    }
+    if (e === at) fail();
+    const v = resolvePlain(t.slice(at, e));
+    if (v === MERGE_KEY) fail();
+    this.pos = i;
+    return v;
+  }
+}
+
+/** The body of a one-line double-quoted scalar with its escapes applied (js-yaml's set). */
+function unescape(body: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = body.indexOf("\\"); i >= 0; i = body.indexOf("\\", from)) {
+    out += body.slice(from, i);
+    const e = body[i + 1];
+    const simple = ESCAPES[e];
+    if (simple !== undefined && Object.prototype.hasOwnProperty.call(ESCAPES, e)) {
+      out += simple;
+      from = i + 2;
+      continue;
+    }
+    const len = HEX_LEN[e];
+    if (len === undefined || !Object.prototype.hasOwnProperty.call(HEX_LEN, e)) fail();
+    const hex = body.slice(i + 2, i + 2 + len);
+    if (hex.length !== len || !/^[0-9a-fA-F]+$/.test(hex)) fail();
+    const code = parseInt(hex, 16);
+    if (code > 0x10ffff) fail();
+    out += String.fromCodePoint(code);
+    from = i + 2 + len;
+  }
+  return out + body.slice(from);
+}

@@ -1,0 +1,12 @@
+// krm/yaml: the text machinery — reading YAML and JSON documents (block-YAML fast path, js-yaml,
+// the JSON reader), writing them back (fast writer, item patcher, splicing changed items into the
+// input text), the comment-keeping `yaml` Document helpers, and `file:line:col` error rendering.
+export { documentValue } from "./doc-value.js";
+export { formatError, lineColOf } from "./format-error.js";
+export { readJson } from "./json-read.js";
+export { writeJson } from "./json-write.js";
+export { updateNode } from "./node-update.js";
+export { decodeText, readDocument } from "./read.js";
+export { spliceOutput } from "./splice.js";
+export { outputDocument, writeValue, writeYaml } from "./write.js";
+export { yamlLib } from "./yaml-lib.js";

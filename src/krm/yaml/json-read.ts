@@ -1,0 +1,152 @@
+// A small JSON reader that keeps what JSON.parse loses: `1.0` stays a double (JsonFloat) and
+// ints beyond 2^53 become bigint. Keys such as `__proto__` are data; a key repeated in one object
+// is an error, as in YAML and the apiserver's strict decoding. Never throws.
+import { setKey, type JsonFloat, type JsonObject, type JsonValue } from "../../data/index.js";
+import { floatValue, intFromLiteral } from "./numbers.js";
+import type { KrmError } from "../types.js";
+
+/** Maximum nesting of arrays and objects. */
+export const MAX_JSON_DEPTH = 1000;
+
+class JsonSyntaxError {
+  constructor(readonly message: string, readonly pos: number) {}
+}
+
+/** Parses one JSON value (surrounded by optional whitespace) or returns the first syntax error. */
+export function readJson(text: string): { ok: true; value: JsonValue } | { ok: false; error: KrmError } {
+  const r = new Reader(text);
+  try {
+    r.ws();
+    const value = r.value(0);
+    r.ws();
+    if (r.i < text.length) r.fail("unexpected text after the JSON value");
+    return { ok: true, value };
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    return { ok: false, error: { code: "JSON_SYNTAX", message: `JSON syntax error: ${e.message}`, pos: [e.pos, e.pos + 1] } };
+  }
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+
+class Reader {
+  i = 0;
+  constructor(readonly s: string) {}
+
+  fail(message: string, at = this.i): never {
+    throw new JsonSyntaxError(message, at);
+  }
+
+  ws(): void {
+    const s = this.s;
+    let i = this.i;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else break;
+    }
+    this.i = i;
+  }
+
+  value(depth: number): JsonValue {
+    const c = this.s.charCodeAt(this.i);
+    if (c === 123 /* { */) return this.object(depth + 1);
+    if (c === 91 /* [ */) return this.array(depth + 1);
+    if (c === 34 /* " */) return this.string();
+    if (c === 45 || (c >= 48 && c <= 57)) return this.number();
+    for (const [word, v] of WORDS) {
+      if (this.s.startsWith(word, this.i)) {
+        this.i += word.length;
+        return v;
+      }
+    }
+    if (this.i >= this.s.length) return this.fail("unexpected end of input");
+    return this.fail(`unexpected character ${JSON.stringify(this.s[this.i])}`);
+  }
+
+  object(depth: number): JsonObject {
+    if (depth > MAX_JSON_DEPTH) this.fail(`nesting deeper than ${MAX_JSON_DEPTH}`);
+    const out: JsonObject = {};
+    this.i++;
+    this.ws();
+    if (this.s.charCodeAt(this.i) === 125 /* } */) {
+      this.i++;
+      return out;
+    }
+    for (;;) {
+      if (this.s.charCodeAt(this.i) !== 34) this.fail("expected a string key");
+      const at = this.i;
+      const key = this.string();
+      if (hasOwn.call(out, key)) this.fail(`duplicate key ${JSON.stringify(key)}`, at);
+      this.ws();
+      if (this.s.charCodeAt(this.i) !== 58 /* : */) this.fail("expected ':' after an object key");
+      this.i++;
+      this.ws();
+      setKey(out, key, this.value(depth));
+      this.ws();
+      const c = this.s.charCodeAt(this.i++);
+      if (c === 125) return out;
+      if (c !== 44 /* , */) this.fail("expected ',' or '}' in an object", this.i - 1);
+      this.ws();
+    }
+  }
+
+  array(depth: number): JsonValue[] {
+    if (depth > MAX_JSON_DEPTH) this.fail(`nesting deeper than ${MAX_JSON_DEPTH}`);
+    const out: JsonValue[] = [];
+    this.i++;
+    this.ws();
+    if (this.s.charCodeAt(this.i) === 93 /* ] */) {
+      this.i++;
+      return out;
+    }
+    for (;;) {
+      out.push(this.value(depth));
+      this.ws();
+      const c = this.s.charCodeAt(this.i++);
+      if (c === 93) return out;
+      if (c !== 44) this.fail("expected ',' or ']' in an array", this.i - 1);
+      this.ws();
+    }
+  }
+
+  string(): string {
+    const s = this.s;
+    const start = this.i;
+    let i = start + 1;
+    let escaped = false;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92 /* \ */) {
+        escaped = true;
+        i += 2;
+        continue;
+      }
+      if (c < 32 || i >= s.length) this.fail(i >= s.length ? "unterminated string" : "control character in a string", i);
+      i++;
+    }
+    this.i = i + 1;
+    if (!escaped) return s.slice(start + 1, i);
+    try {
+      return JSON.parse(s.slice(start, i + 1)) as string;
+    } catch {
+      return this.fail("invalid escape sequence in a string", start);
+    }
+  }
+
+  number(): number | bigint | JsonFloat {
+    NUMBER.lastIndex = this.i;
+    const m = NUMBER.exec(this.s);
+    if (m === null) return this.fail("invalid number");
+    this.i += m[0].length;
+    if (m[1] === undefined && m[2] === undefined) return intFromLiteral(m[0]);
+    const n = Number(m[0]);
+    if (!Number.isFinite(n)) return this.fail("number out of the range of a double", this.i - m[0].length);
+    return floatValue(n);
+  }
+}
+
+const WORDS: ReadonlyArray<[string, JsonValue]> = [["true", true], ["false", false], ["null", null]];

@@ -1,0 +1,55 @@
+// Output of the fast path: copies the input text, patches the changed items in it (only changed
+// entries rewritten) or re-serialises them (with the fast js-yaml writer), so kpt/kustomize, which
+// restore comments and field order from the id annotations, see every untouched item exactly as it came in.
+import { deepEqual, type JsonObject, type JsonValue } from "../../data/index.js";
+import type { KrmResult } from "../../admission/index.js";
+import { findItemSpans } from "./item-spans.js";
+import { patchItemText } from "./item-patch.js";
+import { readDocument } from "./read.js";
+import type { ItemSpans } from "../types.js";
+import { writeItemsYaml } from "./write-item.js";
+import { outputDocument, resultsValue, writeYaml } from "./write.js";
+
+/**
+ * The output text, or undefined when it cannot be written into the input text (the caller then
+ * re-serialises everything). `doc` is the document read from `text`, `before` its items and
+ * `after` the items to write. `proven`: the item spans the block reader found (then changed items
+ * are patched in place where their layout allows, see item-patch.ts); without them the spans are
+ * guessed from indentation and the output is kept only when it reads back as the output document.
+ */
+export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: JsonValue[], results: readonly KrmResult[]): string | undefined {
+  // A stale `results` is replaced by the re-serialising writer.
+  if (Object.prototype.hasOwnProperty.call(doc, "results")) return undefined;
+  const found = proven ?? findItemSpans(text, before.length);
+  if (!found || found.spans.length === 0 || found.spans.length !== before.length) return undefined;
+  const out = splice(text, found, before, after, results, proven !== undefined);
+  if (proven !== undefined || out === text) return out;
+  const back = readDocument(out);
+  return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? out : undefined;
+}
+
+function splice(text: string, { spans, indent }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string {
+  const head = text.slice(0, spans[0][0]);
+  let tail = text.slice(spans[spans.length - 1][1]);
+  const parts: string[] = [head];
+  const changed: number[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const source = text.slice(spans[i][0], spans[i][1]);
+    parts.push(source);
+    if (before[i] === after[i] || deepEqual(before[i], after[i])) continue;
+    const patched = patchable ? patchItemText(source, indent, before[i], after[i]) : undefined;
+    if (patched !== undefined) parts[i + 1] = patched;
+    else changed.push(i);
+  }
+  const rendered = writeItemsYaml(changed.map((i) => after[i]), changed.map((i) => parts[i + 1]), "fast", " ".repeat(indent));
+  changed.forEach((i, k) => {
+    parts[i + 1] = rendered[k];
+  });
+  if (results.length > 0) {
+    if (tail !== "" && !tail.endsWith("\n")) tail += "\n";
+    else if (tail === "" && !parts[parts.length - 1].endsWith("\n")) tail = "\n";
+    tail += writeYaml({ results: resultsValue(results) });
+  }
+  parts.push(tail);
+  return parts.join("");
+}
