@@ -110,6 +110,11 @@ const rows: Row[] = [
     ],
   },
   {
+    name: "compile: a constant conversion that fails when the program is planned (OptOptimize)",
+    items: bound(policy("p", { variables: ["int('abc')"] })),
+    expected: [{ code: "compile", severity: "error", exprOffset: 0, field: "spec.variables[0].expression", message: "program instantiation failed: type conversion error from 'string' to 'int'" }],
+  },
+  {
     name: "type: wrong return type of an apply configuration",
     items: bound(policy("p", { mutations: [apply("1")] })),
     expected: [{ code: "type", severity: "error", exprOffset: 0, message: "must evaluate to Object but got int" }],
