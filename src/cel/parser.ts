@@ -28,8 +28,6 @@ const exprFollow: readonly TokenType[] = [
   ...relOps, ...mulOps, ...addOps, T.DOT, T.LBRACKET,
 ];
 
-/** `exprFollow` outside a conditional's middle operand and a map key, where nothing is followed by `:`. */
-const exprFollowNoColon: readonly TokenType[] = exprFollow.filter((t) => t !== T.COLON);
 
 const errorReportingLimit = 100;
 const NO_TOKENS: readonly TokenType[] = [];
@@ -43,6 +41,21 @@ const argListFirst: readonly TokenType[] = [...operandFirst, T.RPAREN];
 const listFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACKET];
 const mapFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACE];
 const fieldFirst: readonly TokenType[] = [T.QUESTIONMARK, T.IDENTIFIER, T.ESC_IDENTIFIER, T.COMMA, T.RBRACE];
+/**
+ * What may start another list element or map entry (`optExpr`) / message field after a `,`: ANTLR
+ * leaves the element loop on anything else, so the comma is the literal's trailing one.
+ */
+/** Tokens that may follow a primary wherever it stands (operators, selects, indexes). */
+const postfixFollow: readonly TokenType[] = [T.QUESTIONMARK, T.LOGICAL_OR, T.LOGICAL_AND, ...relOps, ...mulOps, ...addOps, T.DOT, T.LBRACKET];
+const topFollow: readonly TokenType[] = [T.EOF];
+const indexFollow: readonly TokenType[] = [T.RBRACKET];
+const parenFollow: readonly TokenType[] = [T.RPAREN];
+const colonFollow: readonly TokenType[] = [T.COLON];
+const listFollow: readonly TokenType[] = [T.COMMA, T.RBRACKET];
+const entryFollow: readonly TokenType[] = [T.COMMA, T.RBRACE];
+const argFollow: readonly TokenType[] = [T.COMMA, T.RPAREN];
+const elementFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK];
+const fieldStart: readonly TokenType[] = [T.QUESTIONMARK, T.IDENTIFIER, T.ESC_IDENTIFIER];
 const isRelOp = (t: TokenType): boolean => t >= T.EQUALS && t <= T.GREATER;
 const isAddOp = (t: TokenType): boolean => t === T.PLUS || t === T.MINUS;
 const isMulOp = (t: TokenType): boolean => t === T.STAR || t === T.SLASH || t === T.PERCENT;
@@ -59,6 +72,8 @@ export class Parser {
   private recovering = false;
   /** How many rules being parsed may be followed by `:` (a conditional's middle operand, a map key). */
   private colonContexts = 0;
+  /** What the innermost enclosing construct lets follow the expression being parsed (`[EOF]` at the top). */
+  private follow: readonly TokenType[] = topFollow;
   private lastErrorIndex = -1;
   private recoveries = 0;
   private reports = 0;
@@ -211,6 +226,27 @@ export class Parser {
     if (this.la() === type) return this.consume();
     return -1;
   }
+  /**
+   * `','? close` ending a list, map or message literal. ANTLR syncs before the optional comma
+   * (expecting {close, ','}, unless already recovering); when that sync fails the rule ends there.
+   */
+  private closeLiteral(close: TokenType): void {
+    if (!this.recovering && this.la() !== close && this.la() !== T.COMMA && !this.sync([close, T.COMMA])) return;
+    if (this.la() === T.COMMA) this.consume();
+    this.matchClose(close);
+  }
+  /** Matches a closing token; a missing one is conjured when the next token may follow it (single-token insertion). */
+  private matchClose(close: TokenType): number {
+    return this.matchInline(close, [...postfixFollow, ...this.follow]);
+  }
+  /** `expr` inside a construct that `follow` may continue (for single-token insertion at its closers). */
+  private exprIn(follow: readonly TokenType[]): Expr {
+    const outer = this.follow;
+    this.follow = follow;
+    const e = this.expr();
+    this.follow = outer;
+    return e;
+  }
   /** `sync` before an optional block: an unexpected token is deleted if the next one fits, else reported. */
   private sync(expected: readonly TokenType[]): boolean {
     if (expected.includes(this.la())) return true;
@@ -259,7 +295,10 @@ export class Parser {
     const b = this.b;
     const opId = b.id(this.t.start(q));
     this.colonContexts++;
+    const outer = this.follow;
+    this.follow = colonFollow;
     const t = this.logicOr();
+    this.follow = outer;
     this.colonContexts--;
     if (this.la() !== T.COLON && this.lak(2) !== T.COLON && !operandFirst.includes(this.la())) {
       this.countRecovery();
@@ -450,7 +489,7 @@ export class Parser {
           opt = true;
         }
         const opId = b.id(tokens.start(open));
-        const index = this.expr();
+        const index = this.exprIn(indexFollow);
         const key = this.after();
         this.matchInline(T.RBRACKET);
         e = b.counts(start, this.pos, b.index(key, opId, open, opt, e, index));
@@ -465,15 +504,16 @@ export class Parser {
     const base = this.top;
     if (this.la() !== close && this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) {
       if (this.la() !== close) {
-        this.push(this.expr());
+        const follow = close === T.RPAREN ? argFollow : [T.COMMA, close];
+        this.push(this.exprIn(follow));
         while (this.la() === T.COMMA) {
           this.consume();
-          this.push(this.expr());
+          this.push(this.exprIn(follow));
         }
       }
     }
     const args = this.collect<Expr>(base);
-    this.matchInline(close);
+    this.matchClose(close);
     return args;
   }
 
@@ -528,9 +568,8 @@ export class Parser {
       }
       case T.LPAREN: {
         this.consume();
-        const e = this.expr();
-        // A missing `)` is conjured when the next token may follow it (ANTLR's single-token insertion).
-        this.matchInline(T.RPAREN, this.colonContexts > 0 ? exprFollow : exprFollowNoColon);
+        const e = this.exprIn(parenFollow);
+        this.matchClose(T.RPAREN);
         return e;
       }
       case T.LBRACKET:
@@ -572,9 +611,9 @@ export class Parser {
     if (this.la() !== T.RBRACKET && this.sync(listFirst) && this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
-        this.push(this.expr());
+        this.push(this.exprIn(listFollow));
         if (opt >= 0) b.optionalElement(this.after(), optionalIndices, this.top - base - 1, opt);
-        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACKET) {
+        if (this.la() === T.COMMA && elementFirst.includes(this.lak(2))) {
           this.consume();
           continue;
         }
@@ -582,8 +621,7 @@ export class Parser {
       }
     }
     const elements = this.collect<Expr>(base);
-    if (this.la() === T.COMMA) this.consume();
-    this.matchInline(T.RBRACKET);
+    this.closeLiteral(T.RBRACKET);
     return listExpr(id, elements, optionalIndices.length === 0 ? NO_OPTIONAL_INDICES : optionalIndices);
   }
 
@@ -598,7 +636,7 @@ export class Parser {
         const mark = b.mark();
         const entryId = b.reserveId();
         this.colonContexts++;
-        const key = this.expr();
+        const key = this.exprIn(colonFollow);
         this.colonContexts--;
         const col = this.matchInline(T.COLON, operandFirst);
         if (col < 0) {
@@ -611,8 +649,8 @@ export class Parser {
           b.rollback(entryId + 1);
           b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
           this.skipped();
-        } else this.push({ id: entryId, key, value: this.expr(), optional: opt >= 0 } satisfies MapEntry);
-        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACE) {
+        } else this.push({ id: entryId, key, value: this.exprIn(entryFollow), optional: opt >= 0 } satisfies MapEntry);
+        if (this.la() === T.COMMA && elementFirst.includes(this.lak(2))) {
           this.consume();
           continue;
         }
@@ -620,15 +658,14 @@ export class Parser {
       }
     }
     const entries = this.collect<MapEntry>(base);
-    if (this.la() === T.COMMA) this.consume();
-    this.matchInline(T.RBRACE);
+    this.closeLiteral(T.RBRACE);
     return mapExpr(id, entries);
   }
 
   /** Parses an expression cel-go's builder does not visit (its nodes are rolled back). */
   private skipped(): void {
     const mark = this.b.mark();
-    this.expr();
+    this.exprIn(entryFollow);
     this.b.rollback(mark);
   }
 
@@ -651,10 +688,10 @@ export class Parser {
           b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
           this.skipped();
         } else {
-          const value = this.expr();
+          const value = this.exprIn(entryFollow);
           this.push({ id: fieldId, field: b.fieldName(this.after(), name), value, optional: opt >= 0 } satisfies StructField);
         }
-        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACE) {
+        if (this.la() === T.COMMA && fieldStart.includes(this.lak(2))) {
           this.consume();
           continue;
         }
@@ -662,8 +699,7 @@ export class Parser {
       }
     }
     const fields = this.collect<StructField>(base);
-    if (this.la() === T.COMMA) this.consume();
-    this.matchInline(T.RBRACE);
+    this.closeLiteral(T.RBRACE);
     return fields;
   }
 }

@@ -153,17 +153,6 @@ export const knownDifferences: KnownDifference[] = [
     ],
   },
   {
-    name: "cel-syntax-error-expected-set",
-    category: "kmutate-bug",
-    reason:
-      "CEL syntax errors list ANTLR's whole expected-token set (\"mismatched input '<EOF>' expecting {'}', ','}\"); kmutate names one token (\"expecting '}'\").",
-    keys: [
-      "map-0016/errors@4", "map-0104/errors@3", "map-0104/errors@4", "map-0347/errors@5", "map-0347/errors@6",
-      "map-0628/errors@3", "map-0980/errors@3", "map-0980/errors@4", "map-1120/errors@5", "map-1160/errors@4",
-      "map-1251/errors@6", "map-1607/errors@4", "map-1607/errors@5", "map-1887/errors@2",
-    ],
-  },
-  {
     name: "server-view-reads",
     category: "server-view",
     reason:
