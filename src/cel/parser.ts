@@ -22,14 +22,11 @@ const operandFirst: readonly TokenType[] = [
 const relOps: readonly TokenType[] = [T.LESS, T.LESS_EQUALS, T.GREATER_EQUALS, T.GREATER, T.EQUALS, T.NOT_EQUALS, T.IN];
 const mulOps: readonly TokenType[] = [T.STAR, T.SLASH, T.PERCENT];
 const addOps: readonly TokenType[] = [T.PLUS, T.MINUS];
-/** Tokens that may follow any expression somewhere: the recovery set's common part. */
-const exprFollow: readonly TokenType[] = [
-  T.EOF, T.RPAREN, T.RBRACKET, T.RBRACE, T.COMMA, T.COLON, T.QUESTIONMARK, T.LOGICAL_OR, T.LOGICAL_AND,
-  ...relOps, ...mulOps, ...addOps, T.DOT, T.LBRACKET,
-];
 
 
 const errorReportingLimit = 100;
+/** `matchInline`'s answer for a missing token ANTLR conjures (parsing goes on as if it were there). */
+const CONJURED = -2;
 const NO_TOKENS: readonly TokenType[] = [];
 
 /** Grammar rules whose nesting depth is limited (ANTLR counts each rule separately). */
@@ -71,7 +68,11 @@ export class Parser {
   private pos = 0;
   private recovering = false;
   /** How many rules being parsed may be followed by `:` (a conditional's middle operand, a map key). */
-  private colonContexts = 0;
+  /**
+   * How many enclosing constructs each token may continue (`)`, `]`, `}`, `,`, `:`): with
+   * `postfixFollow`, the recovery set ANTLR builds from the follow sets of the rules being parsed.
+   */
+  private readonly enclosing: number[] = new Array<number>(T.ESC_IDENTIFIER + 1).fill(0);
   /** What the innermost enclosing construct lets follow the expression being parsed (`[EOF]` at the top). */
   private follow: readonly TokenType[] = topFollow;
   private lastErrorIndex = -1;
@@ -202,10 +203,12 @@ export class Parser {
     this.countRecovery();
     if (this.lastErrorIndex === this.pos && this.la() !== T.EOF) this.pos++;
     this.lastErrorIndex = this.pos;
-    const colon = this.colonContexts > 0;
-    while (this.la() !== T.EOF && !follow.includes(this.la()) && !(exprFollow.includes(this.la()) && (colon || this.la() !== T.COLON))) this.pos++;
+    for (let la = this.la(); la !== T.EOF && !follow.includes(la) && !postfixFollow.includes(la) && this.enclosing[la] === 0; la = this.la()) this.pos++;
   }
-  /** `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery; -1 when missing. */
+  /**
+   * `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery:
+   * the token's index, {@link CONJURED} when it was missing but the next token may follow it, -1 when missing.
+   */
   private matchInline(type: TokenType, after: readonly TokenType[] = NO_TOKENS): number {
     if (this.la() === type) return this.consume();
     this.countRecovery();
@@ -217,13 +220,12 @@ export class Parser {
     if (after.includes(this.la())) {
       this.report(this.lt(), `missing ${expecting([type])} at ${this.display(this.lt())}`);
       this.recovering = false;
-      return -1;
+      return CONJURED;
     }
     this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([type])}`);
     if (type === T.EOF) {
       while (this.la() !== T.EOF) this.pos++;
-    } else this.recover([type]);
-    if (this.la() === type) return this.consume();
+    } else this.recover(NO_TOKENS);
     return -1;
   }
   /**
@@ -243,11 +245,16 @@ export class Parser {
   private exprIn(follow: readonly TokenType[]): Expr {
     const outer = this.follow;
     this.follow = follow;
+    for (const t of follow) this.enclosing[t]!++;
     const e = this.expr();
+    for (const t of follow) this.enclosing[t]!--;
     this.follow = outer;
     return e;
   }
-  /** `sync` before an optional block: an unexpected token is deleted if the next one fits, else reported. */
+  /**
+   * `sync` before an optional block: an unexpected token is deleted if the next one fits, else
+   * reported and skipped up to the enclosing rules' recovery set; false then, and the rule ends.
+   */
   private sync(expected: readonly TokenType[]): boolean {
     if (expected.includes(this.la())) return true;
     if (expected.includes(this.lak(2))) {
@@ -257,8 +264,8 @@ export class Parser {
       return true;
     }
     this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting(expected)}`);
-    this.recover(expected);
-    return expected.includes(this.la());
+    this.recover(NO_TOKENS);
+    return false;
   }
   private noViable(start: number, offending: number): void {
     const t = this.t;
@@ -294,12 +301,12 @@ export class Parser {
     const q = this.consume();
     const b = this.b;
     const opId = b.id(this.t.start(q));
-    this.colonContexts++;
     const outer = this.follow;
     this.follow = colonFollow;
+    this.enclosing[T.COLON]++;
     const t = this.logicOr();
+    this.enclosing[T.COLON]--;
     this.follow = outer;
-    this.colonContexts--;
     if (this.la() !== T.COLON && this.lak(2) !== T.COLON && !operandFirst.includes(this.la())) {
       this.countRecovery();
       this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.COLON])}`);
@@ -491,7 +498,7 @@ export class Parser {
         const opId = b.id(tokens.start(open));
         const index = this.exprIn(indexFollow);
         const key = this.after();
-        this.matchInline(T.RBRACKET);
+        this.matchClose(T.RBRACKET);
         e = b.counts(start, this.pos, b.index(key, opId, open, opt, e, index));
         continue;
       }
@@ -502,14 +509,13 @@ export class Parser {
   /** `exprList? ')'` after an opening parenthesis. */
   private argList(close: TokenType): Expr[] {
     const base = this.top;
-    if (this.la() !== close && this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) {
-      if (this.la() !== close) {
-        const follow = close === T.RPAREN ? argFollow : [T.COMMA, close];
+    if (this.la() !== close && !this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) return this.collect<Expr>(base);
+    if (this.la() !== close) {
+      const follow = close === T.RPAREN ? argFollow : [T.COMMA, close];
+      this.push(this.exprIn(follow));
+      while (this.la() === T.COMMA) {
+        this.consume();
         this.push(this.exprIn(follow));
-        while (this.la() === T.COMMA) {
-          this.consume();
-          this.push(this.exprIn(follow));
-        }
       }
     }
     const args = this.collect<Expr>(base);
@@ -608,7 +614,8 @@ export class Parser {
     const id = b.id(this.t.start(this.consume()));
     const base = this.top;
     const optionalIndices: number[] = [];
-    if (this.la() !== T.RBRACKET && this.sync(listFirst) && this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
+    if (this.la() !== T.RBRACKET && !this.sync(listFirst)) return listExpr(id, [], NO_OPTIONAL_INDICES);
+    if (this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         this.push(this.exprIn(listFollow));
@@ -629,21 +636,20 @@ export class Parser {
     const b = this.b, tokens = this.t;
     const id = b.id(tokens.start(this.consume()));
     const base = this.top;
-    if (this.la() !== T.RBRACE && this.sync(mapFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
+    if (this.la() !== T.RBRACE && !this.sync(mapFirst)) return mapExpr(id, []);
+    if (this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         // cel-go's builder numbers the entry (at its colon) before its key.
         const mark = b.mark();
         const entryId = b.reserveId();
-        this.colonContexts++;
         const key = this.exprIn(colonFollow);
-        this.colonContexts--;
         const col = this.matchInline(T.COLON, operandFirst);
-        if (col < 0) {
+        if (col === -1) {
           b.rollback(mark);
           break;
         }
-        b.place(entryId, tokens.start(col));
+        b.place(entryId, tokens.start(col === CONJURED ? this.pos : col));
         if (opt >= 0 && !b.optionalSyntax) {
           // An unsupported `?key: value` entry: cel-go's builder visits neither key nor value.
           b.rollback(entryId + 1);
@@ -672,7 +678,8 @@ export class Parser {
   private fieldInits(): StructField[] {
     const b = this.b, tokens = this.t;
     const base = this.top;
-    if (this.la() !== T.RBRACE && this.sync(fieldFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
+    if (this.la() !== T.RBRACE && !this.sync(fieldFirst)) return [];
+    if (this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
@@ -682,8 +689,8 @@ export class Parser {
         }
         const name = this.consume();
         const col = this.matchInline(T.COLON, operandFirst);
-        if (col < 0) break;
-        const fieldId = b.id(tokens.start(col));
+        if (col === -1) break;
+        const fieldId = b.id(tokens.start(col === CONJURED ? this.pos : col));
         if (opt >= 0 && !b.optionalSyntax) {
           b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
           this.skipped();
