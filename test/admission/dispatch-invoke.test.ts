@@ -133,3 +133,70 @@ test("reinvocation pass: conditions of invocations not re-run are evaluated unde
   assert.deepEqual(seen, ["fail:1", "ignore:2", "ignore-again:3", "fail:5", "ignore-again:5"]);
   assert.deepEqual(out.changedBy.map((c) => `${c.pass}:${c.policy}`), ["1:again", "1:fail", "1:ignore", "1:ignore-again", "2:again", "2:ignore-again"]);
 });
+
+test("pass 2 selects again on the mutated object: an invocation it no longer selects is not re-run", () => {
+  const a: FakePolicy = { name: "a", reinvocation: "IfNeeded", mutations: [incFoo] };
+  const seen: string[] = [];
+  // Selects `a` while foo is below 1: pass 1 sees foo 0, pass 2 foo 1.
+  const select: InvocationSelector<FakePolicy> = (o, pass) => {
+    seen.push(`${pass}:${foo(o)}`);
+    return { invocations: foo(o) < 1 ? [inv(a)] : [], errors: [] };
+  };
+  const out = invoke(select, cm(), null, ports);
+  assert.deepEqual(seen, ["1:0", "2:1"]);
+  assert.equal(foo(out.object), 1);
+});
+
+test("pass 2 selection errors are added once; an error of both passes is listed once", () => {
+  const p: FakePolicy = { name: "p", reinvocation: "IfNeeded", failurePolicy: "Ignore", mutations: [incFoo] };
+  const again = { code: "configure-binding" as const, policy: "q", binding: "q-binding", failurePolicy: "Ignore" as const, message: "no params" };
+  const late = { ...again, failurePolicy: "Fail" as const, policy: "r", binding: "r-binding" };
+  const select: InvocationSelector<FakePolicy> = (_o, pass) => ({ invocations: [inv(p)], errors: pass === 1 ? [again] : [again, late] });
+  const out = invoke(select, cm(), null, ports);
+  assert.deepEqual(out.errors.map((e) => e.policy), ["q", "r"]);
+});
+
+test("no reinvocation pass selects nothing when pass 1 changed nothing and ran no mutation", () => {
+  let calls = 0;
+  const p: FakePolicy = { name: "p", reinvocation: "IfNeeded", condition: () => ({ matches: false }), mutations: [incFoo] };
+  const select: InvocationSelector<FakePolicy> = () => {
+    calls++;
+    return { invocations: [inv(p)], errors: [] };
+  };
+  invoke(select, cm(), null, ports);
+  assert.equal(calls, 1);
+});
+
+/** A converter between two fake kinds of ConfigMap: "v2" copies carry `seenAs: v2`. */
+const twoVersions = {
+  requestKind: { group: "", version: "v1", kind: "ConfigMap" },
+  convert: (o: JsonObject, k: { version: string }) => {
+    if (o.apiVersion === k.version) return { object: o };
+    if (k.version === "broken") return { error: "no way" };
+    return { object: { ...o, apiVersion: k.version } };
+  },
+};
+const asKind = (i: Invocation<FakePolicy>, version: string): Invocation<FakePolicy> => ({ ...i, kind: { group: "", version, kind: "ConfigMap" } });
+const setAnn = (key: string) => (o: JsonObject): MutationOutcome => ({
+  object: { ...o, metadata: { ...(o.metadata as JsonObject), annotations: { ...((o.metadata as JsonObject).annotations as JsonObject), [key]: "yes" } } },
+});
+
+test("invocations matched as other versions mutate their own copy; only the last mutated copy is written back, converted", () => {
+  const a: FakePolicy = { name: "a", reinvocation: "Never", mutations: [setAnn("a")] };
+  const b: FakePolicy = { name: "b", reinvocation: "Never", mutations: [setAnn("b")] };
+  const out = invoke(fixed([inv(a), asKind(inv(b), "v2")]), cm(), null, { ...ports, convert: twoVersions });
+  assert.deepEqual(out.object, { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c", annotations: { foo: "0", b: "yes" } } });
+});
+
+test("a copy that cannot be converted aborts the request with a status error", () => {
+  const a: FakePolicy = { name: "a", reinvocation: "Never", failurePolicy: "Ignore", mutations: [incFoo] };
+  const out = invoke(fixed([asKind(inv(a), "broken")]), cm(), null, { ...ports, convert: twoVersions });
+  assert.deepEqual([out.statusError?.policy, out.statusError?.message], ["a", "no way"]);
+});
+
+test("the written-back copy is converted back to the request's kind; a failure is an internal error", () => {
+  const a: FakePolicy = { name: "a", reinvocation: "Never", failurePolicy: "Ignore", mutations: [(o) => ({ object: { ...o, apiVersion: "broken" } })] };
+  const refusing = { ...twoVersions, convert: (o: JsonObject, k: { version: string }) => (o.apiVersion === k.version ? { object: o } : { error: `from ${String(o.apiVersion)}` }) };
+  const out = invoke(fixed([inv(a)]), cm(), null, { ...ports, convert: refusing });
+  assert.equal(out.statusError?.message, "Internal error occurred: failed to convert object: from broken");
+});
