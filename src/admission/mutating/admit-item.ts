@@ -7,7 +7,7 @@ import {
   evaluateMatchConditions, identify, itemResult, policyErrorResults, selectInvocations,
   type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
 } from "../dispatch/index.js";
-import { exemptReason, resolveNamespaceObject, type EquivalentResource, type RequestAttrs } from "../match/index.js";
+import { exemptReason, labelsOf, resolveNamespaceObject, type EquivalentResource, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
 import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
@@ -105,8 +105,16 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     namespace, name, operation: options.operation, object, oldObject,
   };
   if (equivalents) attrs.equivalents = equivalents;
-  // Each pass selects anew on its object (objectSelector sees the mutated labels).
-  const select = (obj: JsonObject): Selection<CompiledPolicy> => steps.select(run, obj === object ? attrs : { ...attrs, object: obj });
+  // Each pass selects anew on its object. Selection reads the object only through its labels
+  // (objectSelector, a Namespace's own namespaceSelector), so pass 1's stands while they are equal.
+  let first: { labels: Readonly<Record<string, string>>; selection: Selection<CompiledPolicy> } | undefined;
+  const select = (obj: JsonObject): Selection<CompiledPolicy> => {
+    const labels = labelsOf(obj);
+    if (first && (labels === first.labels || deepEqual(labels, first.labels))) return first.selection;
+    const selection = steps.select(run, obj === object ? attrs : { ...attrs, object: obj });
+    first ??= { labels, selection };
+    return selection;
+  };
   const namespaceObject = (): JsonObject | null => {
     const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
     return "namespaceObject" in ns ? ns.namespaceObject : null; // the view never misses: absent Namespaces are assumed

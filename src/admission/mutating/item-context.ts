@@ -30,6 +30,8 @@ export interface ItemContext {
 }
 
 const kindKey = (k: Gvk): string => `${k.group}/${k.version}/${k.kind}`;
+const sameKind = (a: Gvk, b: Gvk): boolean => a.kind === b.kind && a.version === b.version && a.group === b.group;
+const sameResource = (a: Gvr, b: Gvr): boolean => a.resource === b.resource && a.version === b.version && a.group === b.group;
 const resourceKey = (r: Gvr): string => `${r.group}/${r.version}/${r.resource}`;
 
 /** The context of admitting `item` as `req`; warnings (a kind without schema) go to `results`. */
@@ -41,31 +43,31 @@ export function itemContext(item: JsonObject, req: ItemRequest, run: AdmissionRu
   const values = new Map<string, ItemValues>();
   const patchings = new Map<string, KindPatching>();
   const user = { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] };
+  const build = (kind: Gvk, resource: Gvr): ItemValues => itemValues({
+    request: buildRequest({
+      kind, resource, requestKind, requestResource, subResource: "", name: req.name, namespace: req.namespace,
+      operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
+    }),
+    namespaceObject: req.namespaceObject(), authorizer: run.authorizer, user,
+    resource: { group: id.group, resource: id.resource, subresource: "", namespace: req.namespace, name: req.name },
+  });
+  let own: ItemValues | undefined; // the request's own kind and resource: nearly every invocation
   return {
     valuesFor(inv, inConditions) {
       const resource = inConditions ? requestResource : inv.resource;
+      if (sameKind(inv.kind, requestKind) && sameResource(resource, requestResource)) return (own ??= build(requestKind, requestResource));
       const key = `${kindKey(inv.kind)}\u0000${resourceKey(resource)}`;
       let v = values.get(key);
-      if (!v) {
-        const request = buildRequest({
-          kind: inv.kind, resource, requestKind, requestResource, subResource: "", name: req.name, namespace: req.namespace,
-          operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
-        });
-        v = itemValues({
-          request, namespaceObject: req.namespaceObject(), authorizer: run.authorizer, user,
-          resource: { group: id.group, resource: id.resource, subresource: "", namespace: req.namespace, name: req.name },
-        });
-        values.set(key, v);
-      }
+      if (!v) values.set(key, (v = build(inv.kind, resource)));
       return v;
     },
     patchingFor(kind) {
-      const key = kindKey(kind);
+      const key = sameKind(kind, requestKind) ? "" : kindKey(kind);
       let p = patchings.get(key);
       if (!p) {
         let schema = id.schema;
         let typed = id.typed;
-        if (key !== kindKey(requestKind)) {
+        if (key !== "") {
           const info = run.registry.resolveKind(apiVersionOf(kind), kind.kind);
           schema = info?.schema;
           typed = info?.source === "builtin";
