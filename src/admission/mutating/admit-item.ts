@@ -29,6 +29,8 @@ export interface AdmissionRun {
   index: PolicyIndex<CompiledPolicy>;
   /** Param lookups, cached per (binding, request namespace). */
   paramsFor: ParamCollector;
+  /** Names of the policies a binding of which matched some item (filled while admitting). */
+  matched: Set<string>;
   /** `options.oldObjects` by apiVersion/kind/namespace/name. */
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
@@ -112,6 +114,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     const labels = labelsOf(obj);
     if (first && (labels === first.labels || deepEqual(labels, first.labels))) return first.selection;
     const selection = steps.select(run, obj === object ? attrs : { ...attrs, object: obj });
+    for (const p of selection.matched) run.matched.add(p);
     first ??= { labels, selection };
     return selection;
   };
