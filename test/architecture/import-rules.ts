@@ -4,19 +4,23 @@
 import ts from "typescript";
 
 /** The layers, top to bottom. */
-export const layers = ["cli", "krm", "admission", "patch", "schema", "cel", "data"] as const;
+export const layers = ["cli", "krm", "admission", "view", "patch", "schema", "cel", "data"] as const;
 /** One layer: a folder directly under src/. */
 export type Layer = (typeof layers)[number];
 
 /**
- * The layers each layer may import: every layer below it (`cli → krm → admission → patch →
- * schema, cel → data`); schema and cel are siblings and import neither each other nor anything
- * above. `src/index.ts` (the library entry) may import every layer.
+ * The layers each layer may import: every layer below it (`cli → krm → admission → view →
+ * patch → schema, cel → data`); schema and cel are siblings and import neither each other nor
+ * anything above. `view` (the apiserver's typed and defaulted view of an object, and writing a
+ * view's changes back into the manifest) sits between admission, which admits on the view, and
+ * the layers it is computed from: the Go shapes (schema) and resource quantities (cel).
+ * `src/index.ts` (the library entry) may import every layer.
  */
 export const allowedImports = {
-  cli: ["krm", "admission", "patch", "schema", "cel", "data"],
-  krm: ["admission", "patch", "schema", "cel", "data"],
-  admission: ["patch", "schema", "cel", "data"],
+  cli: ["krm", "admission", "view", "patch", "schema", "cel", "data"],
+  krm: ["admission", "view", "patch", "schema", "cel", "data"],
+  admission: ["view", "patch", "schema", "cel", "data"],
+  view: ["patch", "schema", "cel", "data"],
   patch: ["schema", "cel", "data"],
   schema: ["data"],
   cel: ["data"],

@@ -9,10 +9,12 @@ import {
 } from "../dispatch/index.js";
 import { exemptReason, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
+import { defaultViewOptions, type ItemView } from "../../view/index.js";
 import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMutation } from "./evaluate-mutation.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
+import { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -95,11 +97,24 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     namespace, name, operation: options.operation, object, oldObject,
   };
   const { steps } = run;
-  const sel = steps.select(run, attrs);
+  const viewOptions = options.view ?? defaultViewOptions;
+  // The view is made only for an object some policy is invoked for; before matching only when
+  // defaulting sets labels that selectors read (a Namespace's name label, a Job's template labels).
+  const early = labelsDefaulted(id, viewOptions) ? openView(object, oldObject, id, viewOptions) : undefined;
+  const matchView = early !== undefined && !("error" in early) ? early : undefined;
+  const sel = steps.select(run, matchView ? { ...attrs, object: matchView.object, oldObject: matchView.oldObject } : attrs);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
     return { object: item };
   }
+  const view: ItemView | { error: string } = matchView ?? openView(object, oldObject, id, viewOptions);
+  if ("error" in view) {
+    results.push(itemResult(item, "error", view.error));
+    return { object: item };
+  }
+  const unknown = unknownFieldResults(item, view, id, options.strict);
+  results.push(...unknown.results);
+  if (unknown.refused) return { object: item };
   const resource = { group: id.group, version: id.version, resource: id.resource };
   const request = buildRequest({
     kind, resource, requestKind: kind, requestResource: resource, subResource: "", name, namespace,
@@ -114,7 +129,8 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
   });
   const missingSchema = schemaProblem(id, run, results, item);
-  const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
+  // Strict decoding after a JSON patch: the view's typed decode where it has one, else the schema's.
+  const patching: ItemPatching = { schema: id.schema, typed: id.typed && !view.decodesPatches, validity: {} };
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, shared, { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,
@@ -124,19 +140,23 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       const e = steps.evaluateMutation(inv.policy, i, shared, { object: obj, oldObject: old, params: inv.param });
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
       const r = steps.applyMutation(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
-      return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
+      if ("error" in r) return { ...r, fieldPath: m.fieldPath };
+      if (r.object === obj) return r;
+      const v = view.afterMutation(obj, r.object, m.patchType);
+      if ("error" in v) return { error: v.error, fieldPath: m.fieldPath, statusError: v.status };
+      return v.object === r.object ? r : { object: v.object };
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,
     failurePolicy: (p) => p.model.failurePolicy,
   };
-  const out = invoke(sel.invocations, object, oldObject, ports);
+  const out = invoke(sel.invocations, view.object, view.oldObject, ports);
   results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
   if (out.statusError) {
     results.push(...policyErrorResults(item, [{ ...out.statusError, failurePolicy: "Fail" }]));
     return { object: item };
   }
   if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return { object: item };
-  let final = out.object;
+  let final = view.writeBack(out.object);
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
   if (deepEqual(final, item)) return { object: item };
   results.push(mutatedResult(item, out.changedBy));
