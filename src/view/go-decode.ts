@@ -172,7 +172,9 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk): JsonValue {
       w.fields.push(key);
       const d = decodeValue(v[key], f.shape, f.goType, w);
       w.fields.pop();
-      if (f.omitzero ? d === null : f.omitempty && isEmpty(d, f.shape)) same = false;
+      // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
+      const empty = f.shape.kind === "pointer" ? v[key] === null : isEmpty(d, f.shape);
+      if (f.omitzero ? d === null : f.omitempty && empty) same = false;
       else {
         if (d !== v[key]) same = false;
         setKey(out, key, d);

@@ -28,12 +28,12 @@ export function carryChange(
   if (after === before) return written;
   if (after === undefined) return undefined;
   if (patched === undefined) return before === undefined ? written : undefined;
-  if (before === undefined) return minimalForm(patched, shape);
+  if (before === undefined) return minimalForm(patched, shape, after);
   if (isObject(after) && isObject(before) && isObject(patched)) return carryMap(written, before, after, patched, shape);
   if (Array.isArray(after) && Array.isArray(before) && Array.isArray(patched) && patched.length === after.length) {
     return carryList(written, before, after, patched, shape);
   }
-  return deepEqual(after, before) ? written : minimalForm(patched, shape);
+  return deepEqual(after, before) ? written : minimalForm(patched, shape, after);
 }
 
 /** The shape a pointer points to (the shape itself otherwise). */
@@ -55,18 +55,27 @@ function elemShape(s: GoShape | undefined): GoShape | undefined {
   return d?.kind === "slice" ? d.elem : undefined;
 }
 
+/** The element of a list or map value, if it has one there. */
+function at(v: JsonValue | undefined, k: string | number): JsonValue | undefined {
+  if (typeof k === "number") return Array.isArray(v) ? v[k] : undefined;
+  return isObject(v) && hasKey(v, k) ? v[k] : undefined;
+}
+
 /**
- * `v` without what the typed decode would put back by itself: struct fields holding their
- * zero value (`name: ""`, `resources: {}`, `targetPort: 0`, `null`) and empty omitempty fields.
+ * `v` (a value a mutation wrote) without what the typed decode would put back by itself: struct
+ * fields holding their zero value (`name: ""`, `resources: {}`, `targetPort: 0`, `null`) and
+ * empty omitempty fields; a `null` the decode reads as a scalar's zero (`""` in a map of
+ * strings) is written as that zero, taken from `view` (the decoded value at the same place).
  * Decoding the result gives the same view; only a known Go shape is minimised.
  */
-export function minimalForm(v: JsonValue, shape: GoShape | undefined): JsonValue {
+export function minimalForm(v: JsonValue, shape: GoShape | undefined, view?: JsonValue): JsonValue {
+  if (v === null && view !== undefined && view !== null && !isObject(view) && !Array.isArray(view)) return view;
   const s = deref(shape);
   if (s === undefined) return v;
-  if (s.kind === "slice" && Array.isArray(v)) return v.map((x) => minimalForm(x, s.elem));
+  if (s.kind === "slice" && Array.isArray(v)) return v.map((x, i) => minimalForm(x, s.elem, at(view, i)));
   if (s.kind === "map" && isObject(v)) {
     const out: JsonObject = {};
-    for (const k of Object.keys(v)) setKey(out, k, minimalForm(v[k], s.elem));
+    for (const k of Object.keys(v)) setKey(out, k, minimalForm(v[k], s.elem, at(view, k)));
     return out;
   }
   if (s.kind !== "struct" || !isObject(v)) return v;
@@ -79,7 +88,7 @@ export function minimalForm(v: JsonValue, shape: GoShape | undefined): JsonValue
       setKey(out, k, v[k]);
       continue;
     }
-    const m = minimalForm(v[k], f.shape);
+    const m = minimalForm(v[k], f.shape, at(view, k));
     if (f.omitempty && isEmpty(m, f.shape)) continue;
     const z = zeroOf(f);
     if (z !== undefined && (f.shape.kind === "struct" ? isObject(m) && Object.keys(m).length === 0 : deepEqual(m, z))) continue;
@@ -120,14 +129,14 @@ function carryMap(written: JsonValue | undefined, before: JsonObject, after: Jso
 function carryList(written: JsonValue | undefined, before: JsonValue[], after: JsonValue[], patched: JsonValue[], shape: GoShape | undefined): JsonValue | undefined {
   const es = elemShape(shape);
   const aligned = Array.isArray(written) && written.length === before.length ? written : undefined;
-  if (aligned === undefined) return deepEqual(after, before) ? written : minimalForm(patched, shape);
+  if (aligned === undefined) return deepEqual(after, before) ? written : minimalForm(patched, shape, after);
   const match = matchElements(before, after);
   const out: JsonValue[] = [];
   let changed = after.length !== before.length;
   for (let i = 0; i < after.length; i++) {
     const j = match[i];
     if (j < 0) {
-      out.push(minimalForm(patched[i], es));
+      out.push(minimalForm(patched[i], es, after[i]));
       changed = true;
       continue;
     }

@@ -22,6 +22,6 @@ export type { PolicyIndex } from "./policy-index.js";
 export { paramCollector } from "./policy-index-params.js";
 export type { ParamCollector } from "./policy-index-params.js";
 export { buildRequest } from "./request.js";
-export { itemResult, policyErrorResults, resourceRefOf } from "./results.js";
+export { itemResult, policyErrorResults, resourceRefOf, statusErrorResult } from "./results.js";
 export { selectInvocations } from "./select-invocations.js";
 export type { BoundPolicy, Selection } from "./select-invocations.js";

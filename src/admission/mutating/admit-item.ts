@@ -4,7 +4,7 @@ import type { Authorizer } from "../../cel/index.js";
 import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  buildRequest, evaluateMatchConditions, identify, itemResult, itemValues, policyErrorResults, selectInvocations,
+  buildRequest, evaluateMatchConditions, identify, itemResult, itemValues, policyErrorResults, selectInvocations, statusErrorResult,
   type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
 } from "../dispatch/index.js";
 import { exemptReason, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
@@ -150,11 +150,13 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     failurePolicy: (p) => p.model.failurePolicy,
   };
   const out = invoke(sel.invocations, view.object, view.oldObject, ports);
-  results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
   if (out.statusError) {
-    results.push(...policyErrorResults(item, [{ ...out.statusError, failurePolicy: "Fail" }]));
+    // The request stops with the status error alone: policy errors collected before it are not returned.
+    results.push(...policyErrorResults(item, [...sel.errors, ...out.errors].filter((e) => e.failurePolicy === "Ignore")));
+    results.push(statusErrorResult(item, out.statusError));
     return { object: item };
   }
+  results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
   if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return { object: item };
   let final = view.writeBack(out.object);
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
