@@ -33,6 +33,11 @@ interface Walk {
   struct: string;
   errors: Found[];
   unknown: Route[];
+  /**
+   * Set pointers to a zero time seen so far: they print `null`, which decodes back to a nil
+   * pointer (dropped), so a struct holding one is no fixed point of the decode and is not marked.
+   */
+  unstable: number;
 }
 
 /** Struct nodes this module produced, by the type they were produced for: already decoded. */
@@ -42,7 +47,7 @@ const decodedAs = new WeakMap<JsonObject, string>();
 export function decodeTyped(input: JsonObject, type: string): TypedDecode {
   const st = goStruct(type);
   if (st === undefined) return { value: input, unknown: [] };
-  const w: Walk = { route: [], fields: [], struct: st.goName, errors: [], unknown: [] };
+  const w: Walk = { route: [], fields: [], struct: st.goName, errors: [], unknown: [], unstable: 0 };
   const value = decodeStruct(input, st, w);
   const out: TypedDecode = { value: isObject(value) ? value : input, unknown: w.unknown.sort(compareRoutes).map(routeText) };
   const fatal = w.errors.filter((e) => e.fatal);
@@ -161,6 +166,7 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk): JsonValue {
   const out: JsonObject = {};
   let same = true;
   const outer = w.struct;
+  const unstable = w.unstable;
   for (const key of Object.keys(v)) {
     const f = st.byName.get(key);
     w.route.push(key);
@@ -191,7 +197,8 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk): JsonValue {
       same = false;
     }
   }
-  return markDecoded(same ? v : out, st.name);
+  const result = same ? v : out;
+  return w.unstable === unstable ? markDecoded(result, st.name) : result;
 }
 
 /** The element Go type of a slice or map type text (`[]v1.Container` → `v1.Container`), else derived. */
@@ -278,8 +285,12 @@ function decodeValue(v: JsonValue, s: GoShape, goType: string, w: Walk): JsonVal
       const st = goStruct(s.type);
       return st === undefined ? v : decodeStruct(v, st, w);
     }
-    case "pointer":
-      return v === null ? null : decodeValue(v, s.elem, elemGoType(goType, s.elem), w);
+    case "pointer": {
+      if (v === null) return null;
+      const d = decodeValue(v, s.elem, elemGoType(goType, s.elem), w);
+      if (d === null && (s.elem.kind === "time" || s.elem.kind === "microTime")) w.unstable++;
+      return d;
+    }
     case "slice":
       return decodeSlice(v, s.elem, goType, w);
     case "map":
