@@ -34,6 +34,18 @@ function mutate(view: ItemView, ...edits: ((v: JsonObject) => JsonObject)[]): Js
   return view.writeBack(v);
 }
 
+/** The value at a path of keys and list indexes. */
+function valueAt(v: JsonValue | undefined, path: (string | number)[]): JsonValue | undefined {
+  let cur = v;
+  for (const k of path) cur = Array.isArray(cur) && typeof k === "number" ? cur[k] : isObject(cur) && typeof k === "string" ? cur[k] : undefined;
+  return cur;
+}
+
+const containersOf = (v: JsonObject): JsonValue[] => {
+  const c = valueAt(v, ["spec", "template", "spec", "containers"]);
+  return Array.isArray(c) ? c : [];
+};
+
 /** `o` with the value at `path` replaced (copy-on-write along the path). */
 function setAt(o: JsonValue, path: (string | number)[], value: JsonValue | undefined): JsonValue {
   if (path.length === 0) return value ?? null;
@@ -71,13 +83,13 @@ const rows: { name: string; manifest: JsonObject; edits: ((v: JsonObject) => Jso
   {
     name: "an appended element copied from the view: written without its zero values",
     manifest: basic,
-    edits: [(v) => setAt(v, ["spec", "template", "spec", "initContainers"], (v as any).spec.template.spec.containers) as JsonObject],
+    edits: [(v) => setAt(v, ["spec", "template", "spec", "initContainers"], containersOf(v)) as JsonObject],
     written: setAt(basic, ["spec", "template", "spec", "initContainers"], [container]) as JsonObject,
   },
   {
     name: "a prepended element: the manifest's elements are kept as written",
     manifest: setAt(basic, ["spec", "template", "spec", "containers", 0, "ports"], [{ containerPort: 80, name: "http" }]) as JsonObject,
-    edits: [(v) => setAt(v, ["spec", "template", "spec", "containers"], [{ name: "init", image: "busybox", resources: {} }, ...(v as any).spec.template.spec.containers]) as JsonObject],
+    edits: [(v) => setAt(v, ["spec", "template", "spec", "containers"], [{ name: "init", image: "busybox", resources: {} }, ...containersOf(v)]) as JsonObject],
     written: setAt(basic, ["spec", "template", "spec", "containers"], [{ name: "init", image: "busybox" }, { ...container, ports: [{ containerPort: 80, name: "http" }] }]) as JsonObject,
   },
   {
@@ -125,9 +137,9 @@ test("write back: a default the change moves is written so that the written obje
   // a tag leaves the defaulted Always in place, which the written manifest must then carry.
   const m = setAt(basic, ["spec", "template", "spec", "containers", 0, "image"], "nginx") as JsonObject;
   const view = open(m, { mode: "server", defaulting: "builtin" });
-  assert.equal((view.object as any).spec.template.spec.containers[0].imagePullPolicy, "Always");
+  assert.equal(valueAt(view.object, ["spec", "template", "spec", "containers", 0, "imagePullPolicy"]), "Always");
   const written = mutate(view, at(["spec", "template", "spec", "containers", 0, "image"], "nginx:1.27"));
-  assert.deepEqual((written as any).spec.template.spec.containers[0], { name: "web", image: "nginx:1.27", imagePullPolicy: "Always" });
+  assert.deepEqual(valueAt(written, ["spec", "template", "spec", "containers", 0]), { name: "web", image: "nginx:1.27", imagePullPolicy: "Always" });
 });
 
 test("write back: carryChange keeps the written value where the view did not change", () => {
