@@ -6,6 +6,7 @@ import type { JsonObject } from "./data/index.js";
 export type { AdmitOptions as MutateOptions, AdmitOutput as MutateOutput, KrmResult, Severity } from "./admission/index.js";
 export type { JsonValue, JsonObject } from "./data/index.js";
 export { JsonFloat } from "./data/index.js";
+export type { Defaulting, ViewMode, ViewOptions } from "./view/index.js";
 
 /**
  * Mutates `items` as kube-apiserver 1.36 would admit each of them, using the
