@@ -95,7 +95,7 @@ spec:
       - name: web
         image: "nginx:1.27" # pinned
 `;
-  const policyDocs = policy.replace(/^- /gm, "---\n").replace(/^  /gm, "").replace(/^---\n/, "");
+  const policyDocs = policy.replace(/^- /gm, "---\n").replace(/^ {2}/gm, "").replace(/^---\n/, "");
   const text = `${policyDocs}---\n${file}`;
   const read = readStream([{ path: "app.yaml", text }]);
   assert.ok(read.ok, JSON.stringify(read));
