@@ -2,13 +2,17 @@
 // what the apiserver's typed decode of a manifest keeps, fills with zero values and drops.
 import { typedKinds, typedShapes } from "./gen/typed-shapes.js";
 
-/** The JSON-relevant shape of a Go field type. */
-export type GoShape =
+/**
+ * The JSON-relevant shape of a Go field type, with the Go type as the JSON decoder names it in
+ * errors (`int32`, `[]v1.Container`, `v1.ResourceList`, `v1.PersistentVolumeAccessMode`).
+ */
+export type GoShape = { readonly goType: string } & (
   | { readonly kind: "string" | "int32" | "int64" | "bool" | "bytes" }
   /** resource.Quantity, intstr.IntOrString, metav1.Time / MicroTime, RawExtension / FieldsV1. */
   | { readonly kind: "quantity" | "intOrString" | "time" | "microTime" | "raw" }
   | { readonly kind: "struct"; readonly type: string }
-  | { readonly kind: "pointer" | "slice" | "map"; readonly elem: GoShape };
+  | { readonly kind: "pointer" | "slice" | "map"; readonly elem: GoShape }
+);
 
 /** One JSON field of a Go struct (inline structs already flattened into their parent). */
 export interface GoField {
@@ -36,9 +40,8 @@ export interface GoStruct {
 }
 
 const PREFIXES: Record<string, string> = { "^": "io.k8s.apimachinery.pkg.apis.meta.v1.", "~": "io.k8s.api." };
-const SCALARS: Record<string, GoShape> = {
-  s: { kind: "string" }, i: { kind: "int32" }, l: { kind: "int64" }, b: { kind: "bool" }, y: { kind: "bytes" },
-  q: { kind: "quantity" }, n: { kind: "intOrString" }, t: { kind: "time" }, u: { kind: "microTime" }, r: { kind: "raw" }, f: { kind: "raw" },
+const SCALARS: Record<string, "string" | "int32" | "int64" | "bool" | "bytes" | "quantity" | "intOrString" | "time" | "microTime" | "raw"> = {
+  s: "string", i: "int32", l: "int64", b: "bool", y: "bytes", q: "quantity", n: "intOrString", t: "time", u: "microTime", r: "raw", f: "raw",
 };
 const SCALAR_GO: Record<string, string> = {
   s: "string", i: "int32", l: "int64", b: "bool", y: "[]uint8", q: "resource.Quantity", n: "intstr.IntOrString",
@@ -60,14 +63,23 @@ function goShortOf(name: string): string {
   return name.split(".").slice(-2).join(".");
 }
 
-function decodeShape(code: string, ref: string): GoShape {
+/** The element's Go type inside a composite Go type text, when the text spells it. */
+function elemGoText(goType: string): string | undefined {
+  if (goType.startsWith("[]")) return goType.slice(2);
+  if (goType.startsWith("*")) return goType.slice(1);
+  if (goType.startsWith("map[")) return goType.slice(goType.indexOf("]") + 1);
+  return undefined;
+}
+
+function decodeShape(code: string, ref: string, goType: string): GoShape {
   const c = code[0];
   if (c === "*" || c === "[" || c === "{") {
-    const elem = decodeShape(code.slice(1), ref);
-    return { kind: c === "*" ? "pointer" : c === "[" ? "slice" : "map", elem };
+    const rest = code.slice(1);
+    const elem = decodeShape(rest, ref, elemGoText(goType) ?? derivedGo(rest, ref));
+    return { kind: c === "*" ? "pointer" : c === "[" ? "slice" : "map", elem, goType };
   }
-  if (c === "o") return { kind: "struct", type: longName(ref) };
-  return SCALARS[c];
+  if (c === "o") return { kind: "struct", type: longName(ref), goType };
+  return { kind: SCALARS[c], goType };
 }
 
 function derivedGo(code: string, ref: string): string {
@@ -95,13 +107,8 @@ export function goStruct(name: string): GoStruct | undefined {
   const [encFields, goShort] = JSON.parse(enc) as [EncField[], string?];
   const fields: GoField[] = encFields.map(([fieldName, flagged, ref = "", goType]) => {
     const code = flagged.replace(/[?!]+$/, "");
-    return {
-      name: fieldName,
-      shape: decodeShape(code, ref),
-      omitempty: flagged.includes("?"),
-      omitzero: flagged.includes("!"),
-      goType: goType ?? derivedGo(code, ref),
-    };
+    const go = goType ?? derivedGo(code, ref);
+    return { name: fieldName, shape: decodeShape(code, ref, go), omitempty: flagged.includes("?"), omitzero: flagged.includes("!"), goType: go };
   });
   const short = goShort ?? goShortOf(name);
   const out: GoStruct = { name, goName: short.slice(short.indexOf(".") + 1), goType: short, fields, byName: new Map(fields.map((f) => [f.name, f])) };

@@ -14,6 +14,11 @@ export interface TypedDecode {
   unknown: string[];
   /** The decoder's error for a wrong JSON type or a bad quantity, time or base64 value; the object is refused. */
   error?: string;
+  /**
+   * The value holds a set pointer to a zero time: it prints `null`, which decodes back to a nil
+   * pointer (dropped), so this value is no fixed point of the decode (Go behaves the same).
+   */
+  unstable?: boolean;
 }
 
 /** A route into the input: keys and list indexes. */
@@ -33,38 +38,26 @@ interface Walk {
   struct: string;
   errors: Found[];
   unknown: Route[];
-  /**
-   * Set pointers to a zero time seen so far: they print `null`, which decodes back to a nil
-   * pointer (dropped), so a struct holding one is no fixed point of the decode and is not marked.
-   */
-  unstable: number;
+  unstable: boolean;
 }
 
-/** Struct nodes this module produced, by the type they were produced for: already decoded. */
-const decodedAs = new WeakMap<JsonObject, string>();
-
-/** Decodes `input` as the Go struct `type` (an OpenAPI model name of typed-shape). */
-export function decodeTyped(input: JsonObject, type: string): TypedDecode {
+/**
+ * Decodes `input` as the Go struct `type` (an OpenAPI model name of typed-shape). `reference`, a
+ * decoded value `input` was made from (the view a patch applied to), lets every sub-tree `input`
+ * shares with it by identity be taken as decoded.
+ */
+export function decodeTyped(input: JsonObject, type: string, reference?: TypedDecode): TypedDecode {
   const st = goStruct(type);
   if (st === undefined) return { value: input, unknown: [] };
-  const w: Walk = { route: [], fields: [], struct: st.goName, errors: [], unknown: [], unstable: 0 };
-  const value = decodeStruct(input, st, w);
+  const w: Walk = { route: [], fields: [], struct: st.goName, errors: [], unknown: [], unstable: false };
+  const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
+  const value = decodeStruct(input, st, w, ref);
   const out: TypedDecode = { value: isObject(value) ? value : input, unknown: w.unknown.sort(compareRoutes).map(routeText) };
   const fatal = w.errors.filter((e) => e.fatal);
   const first = (fatal.length > 0 ? fatal : w.errors).sort((a, b) => compareRoutes(a.route, b.route))[0];
   if (first !== undefined) out.error = first.message;
+  if (w.unstable) out.unstable = true;
   return out;
-}
-
-/** True when `v` is a struct node this module produced for `type` (nothing to decode again). */
-export function isDecoded(v: JsonValue, type: string): boolean {
-  return isObject(v) && decodedAs.get(v) === type;
-}
-
-/** Marks a struct node built elsewhere from decoded parts (defaults) as decoded for `type`. */
-export function markDecoded(v: JsonObject, type: string): JsonObject {
-  decodedAs.set(v, type);
-  return v;
 }
 
 /** Document order of kubectl's JSON (keys sorted at every level): keys by code unit, indexes numerically. */
@@ -124,16 +117,24 @@ export function zeroOf(f: GoField): JsonValue | undefined {
   }
 }
 
+/** Per struct: the fields a missing key still shows (their zero is not dropped). */
+const filledFields = new Map<string, GoField[]>();
+function fieldsShownWhenAbsent(st: GoStruct): GoField[] {
+  let out = filledFields.get(st.name);
+  if (out === undefined) {
+    out = st.fields.filter((f) => zeroOf(f) !== undefined);
+    filledFields.set(st.name, out);
+  }
+  return out;
+}
+
 /** The zero value of a struct, filled by the same rule (a fresh object each time). */
 export function zeroStruct(type: string): JsonObject {
   const st = goStruct(type);
   const out: JsonObject = {};
   if (st === undefined) return out;
-  for (const f of st.fields) {
-    const z = zeroOf(f);
-    if (z !== undefined) setKey(out, f.name, z);
-  }
-  return markDecoded(out, type);
+  for (const f of fieldsShownWhenAbsent(st)) setKey(out, f.name, zeroOf(f) ?? null);
+  return out;
 }
 
 /** Whether omitempty drops a decoded value of this shape. */
@@ -159,105 +160,84 @@ export function isEmpty(v: JsonValue, s: GoShape): boolean {
   }
 }
 
-function decodeStruct(v: JsonValue, st: GoStruct, w: Walk): JsonValue {
+/**
+ * A struct. `ref` is the decoded struct `v` was made from (or undefined): a field value `v`
+ * shares with it is decoded already. The output is `v` itself when decoding changes nothing.
+ */
+function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | undefined): JsonValue {
   if (v === null) return zeroStruct(st.name);
   if (!isObject(v)) return typeError(w, jsonKind(v), st.goType);
-  if (decodedAs.get(v) === st.name) return v;
-  const out: JsonObject = {};
-  let same = true;
+  if (v === ref) return v;
+  const r = isObject(ref) ? ref : undefined;
+  // The output is a copy of `v` made at the first difference: changed values set, dropped keys deleted.
+  let out: JsonObject | undefined;
   const outer = w.struct;
-  const unstable = w.unstable;
-  for (const key of Object.keys(v)) {
+  const keys = Object.keys(v);
+  let known = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const x = v[key];
     const f = st.byName.get(key);
-    w.route.push(key);
+    let keep: JsonValue | undefined;
     if (f === undefined) {
+      w.route.push(key);
       w.unknown.push([...w.route]);
-      same = false;
+      w.route.pop();
     } else {
-      w.struct = st.goName;
-      w.fields.push(key);
-      const d = decodeValue(v[key], f.shape, f.goType, w);
-      w.fields.pop();
-      // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
-      const empty = f.shape.kind === "pointer" ? v[key] === null : isEmpty(d, f.shape);
-      if (f.omitzero ? d === null : f.omitempty && empty) same = false;
+      known++;
+      // (A JSON value never equals what an inherited property would give.)
+      const rx = r === undefined ? undefined : r[key];
+      if (rx === x) keep = x;
       else {
-        if (d !== v[key]) same = false;
-        setKey(out, key, d);
+        w.route.push(key);
+        w.struct = st.goName;
+        w.fields.push(key);
+        const d = decodeValue(x, f.shape, w, rx);
+        w.fields.pop();
+        w.route.pop();
+        // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
+        const empty = f.shape.kind === "pointer" ? x === null : isEmpty(d, f.shape);
+        if (!(f.omitzero ? d === null : f.omitempty && empty)) keep = d;
       }
     }
-    w.route.pop();
+    if (keep === x) continue;
+    out ??= { ...v };
+    if (keep === undefined) delete out[key];
+    else setKey(out, key, keep);
   }
   w.struct = outer;
-  for (const f of st.fields) {
-    if (hasKey(v, f.name)) continue;
-    const z = zeroOf(f);
-    if (z !== undefined) {
-      setKey(out, f.name, z);
-      same = false;
+  // Zero values of absent fields (only fields whose zero shows need looking at).
+  const filled = fieldsShownWhenAbsent(st);
+  if (known < st.fields.length) {
+    for (const f of filled) {
+      if (hasKey(v, f.name)) continue;
+      out ??= { ...v };
+      setKey(out, f.name, zeroOf(f) ?? null);
     }
   }
-  const result = same ? v : out;
-  return w.unstable === unstable ? markDecoded(result, st.name) : result;
-}
-
-/** The element Go type of a slice or map type text (`[]v1.Container` → `v1.Container`), else derived. */
-function elemGoType(goType: string, elem: GoShape): string {
-  if (goType.startsWith("[]")) return goType.slice(2);
-  if (goType.startsWith("map[")) return goType.slice(goType.indexOf("]") + 1);
-  if (goType.startsWith("*")) return goType.slice(1);
-  return shapeGoType(elem);
-}
-
-function shapeGoType(s: GoShape): string {
-  switch (s.kind) {
-    case "struct": {
-      const st = goStruct(s.type);
-      return st ? st.goType : s.type;
-    }
-    case "pointer":
-      return "*" + shapeGoType(s.elem);
-    case "slice":
-      return "[]" + shapeGoType(s.elem);
-    case "map":
-      return "map[string]" + shapeGoType(s.elem);
-    case "bytes":
-      return "[]uint8";
-    case "quantity":
-      return "resource.Quantity";
-    case "intOrString":
-      return "intstr.IntOrString";
-    case "time":
-      return "v1.Time";
-    case "microTime":
-      return "v1.MicroTime";
-    case "raw":
-      return "runtime.RawExtension";
-    default:
-      return s.kind;
-  }
+  return out ?? v;
 }
 
 const isNumber = (v: JsonValue): v is number | bigint | JsonFloat => typeof v === "number" || typeof v === "bigint" || v instanceof JsonFloat;
 
-function decodeValue(v: JsonValue, s: GoShape, goType: string, w: Walk): JsonValue {
+function decodeValue(v: JsonValue, s: GoShape, w: Walk, ref: JsonValue | undefined): JsonValue {
   switch (s.kind) {
     case "string":
       if (v === null) return "";
-      return typeof v === "string" ? v : typeError(w, jsonKind(v), goType);
+      return typeof v === "string" ? v : typeError(w, jsonKind(v), s.goType);
     case "bool":
       if (v === null) return false;
-      return typeof v === "boolean" ? v : typeError(w, jsonKind(v), goType);
+      return typeof v === "boolean" ? v : typeError(w, jsonKind(v), s.goType);
     case "int32":
     case "int64": {
       if (v === null) return 0;
-      if (!isNumber(v)) return typeError(w, jsonKind(v), goType);
+      if (!isNumber(v)) return typeError(w, jsonKind(v), s.goType);
       const n = goInt(v, s.kind === "int32" ? 32 : 64);
-      return n === undefined ? typeError(w, `number ${numberText(v)}`, goType) : n === v ? v : n;
+      return n === undefined ? typeError(w, `number ${numberText(v)}`, s.goType) : n === v ? v : n;
     }
     case "bytes": {
       if (v === null) return null;
-      if (typeof v !== "string") return typeError(w, jsonKind(v), goType);
+      if (typeof v !== "string") return typeError(w, jsonKind(v), s.goType);
       const b = goBytes(v);
       return typeof b === "string" ? (b === v ? v : b) : fatalError(w, b.error);
     }
@@ -283,48 +263,63 @@ function decodeValue(v: JsonValue, s: GoShape, goType: string, w: Walk): JsonVal
       return v;
     case "struct": {
       const st = goStruct(s.type);
-      return st === undefined ? v : decodeStruct(v, st, w);
+      return st === undefined ? v : decodeStruct(v, st, w, ref);
     }
     case "pointer": {
       if (v === null) return null;
-      const d = decodeValue(v, s.elem, elemGoType(goType, s.elem), w);
-      if (d === null && (s.elem.kind === "time" || s.elem.kind === "microTime")) w.unstable++;
+      const d = decodeValue(v, s.elem, w, ref);
+      if (d === null && (s.elem.kind === "time" || s.elem.kind === "microTime")) w.unstable = true;
       return d;
     }
     case "slice":
-      return decodeSlice(v, s.elem, goType, w);
+      return decodeSlice(v, s.elem, s.goType, w, ref);
     case "map":
-      return decodeMap(v, s.elem, goType, w);
+      return decodeMap(v, s.elem, s.goType, w, ref);
   }
 }
 
-function decodeSlice(v: JsonValue, elem: GoShape, goType: string, w: Walk): JsonValue {
+function decodeSlice(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
   if (v === null) return null;
   if (!Array.isArray(v)) return typeError(w, jsonKind(v), goType);
-  const eg = elemGoType(goType, elem);
+  if (v === ref) return v;
+  // Elements of the reference list are decoded: an element `v` shares with it needs no walk.
+  const r = Array.isArray(ref) ? ref : undefined;
+  const known = r !== undefined && r.length !== v.length ? new Set(r) : undefined;
   let out: JsonValue[] | undefined;
   for (let i = 0; i < v.length; i++) {
-    w.route.push(i);
-    const d = decodeValue(v[i], elem, eg, w);
-    w.route.pop();
-    if (d !== v[i] && out === undefined) out = v.slice(0, i);
+    const x = v[i];
+    let d: JsonValue;
+    if (r !== undefined && (r[i] === x || known?.has(x))) d = x;
+    else {
+      w.route.push(i);
+      d = decodeValue(x, elem, w, r?.[i]);
+      w.route.pop();
+    }
+    if (d !== x && out === undefined) out = v.slice(0, i);
     out?.push(d);
   }
   return out ?? v;
 }
 
-function decodeMap(v: JsonValue, elem: GoShape, goType: string, w: Walk): JsonValue {
+function decodeMap(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
   if (v === null) return null;
   if (!isObject(v)) return typeError(w, jsonKind(v), goType);
-  const eg = elemGoType(goType, elem);
+  if (v === ref) return v;
+  const r = isObject(ref) ? ref : undefined;
   let out: JsonObject | undefined;
   const keys = Object.keys(v);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
-    w.route.push(k);
-    const d = decodeValue(v[k], elem, eg, w);
-    w.route.pop();
-    if (d !== v[k] && out === undefined) {
+    const x = v[k];
+    const rk = r !== undefined && hasKey(r, k) ? r[k] : undefined;
+    let d: JsonValue;
+    if (rk !== undefined && rk === x) d = x;
+    else {
+      w.route.push(k);
+      d = decodeValue(x, elem, w, rk);
+      w.route.pop();
+    }
+    if (d !== x && out === undefined) {
       out = {};
       for (let j = 0; j < i; j++) setKey(out, keys[j], v[keys[j]]);
     }

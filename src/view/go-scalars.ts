@@ -18,6 +18,7 @@ const INT64: readonly [bigint, bigint] = [-(2n ** 63n), 2n ** 63n - 1n];
  * double (`1.0`, `1e3`) counts as its integer: kubectl sends it as one.
  */
 export function goInt(v: number | bigint | JsonFloat, bits: 32 | 64): number | bigint | undefined {
+  if (typeof v === "number" && Number.isSafeInteger(v) && (bits === 64 || (v >= -2147483648 && v <= 2147483647))) return v;
   const n = v instanceof JsonFloat ? v.value : v;
   if (typeof n === "number" && !Number.isInteger(n)) return undefined;
   const big = BigInt(n);

@@ -100,22 +100,21 @@ export function minimalForm(v: JsonValue, shape: GoShape | undefined, view?: Jso
 function carryMap(written: JsonValue | undefined, before: JsonObject, after: JsonObject, patched: JsonObject, shape: GoShape | undefined): JsonValue | undefined {
   const base = isObject(written) ? written : undefined;
   let out: JsonObject | undefined;
-  const visit = (k: string): void => {
-    const w = base !== undefined && hasKey(base, k) ? base[k] : undefined;
-    const r = carryChange(
-      w,
-      hasKey(before, k) ? before[k] : undefined,
-      hasKey(after, k) ? after[k] : undefined,
-      hasKey(patched, k) ? patched[k] : undefined,
-      keyShape(shape, k),
-    );
+  const own = (o: JsonObject, k: string): JsonValue | undefined => (hasKey(o, k) ? o[k] : undefined);
+  const visit = (k: string, b: JsonValue | undefined, a: JsonValue | undefined): void => {
+    const w = base === undefined ? undefined : own(base, k);
+    const r = carryChange(w, b, a, own(patched, k), keyShape(shape, k));
     if (r === w) return;
     out ??= base !== undefined ? { ...base } : {};
     if (r === undefined) delete out[k];
     else setKey(out, k, r);
   };
-  for (const k of Object.keys(before)) visit(k);
-  for (const k of Object.keys(after)) if (!hasKey(before, k)) visit(k);
+  for (const k of Object.keys(before)) {
+    const b = before[k];
+    const a = own(after, k);
+    if (a !== b) visit(k, b, a);
+  }
+  for (const k of Object.keys(after)) if (!hasKey(before, k)) visit(k, undefined, after[k]);
   return out ?? written;
 }
 

@@ -49,6 +49,7 @@ const rows: [string, string, JsonObject, string[], JsonValue | undefined][] = [
   ["Pod requests from limits", "SetDefaults_Pod", podC({ resources: { limits: { cpu: "1", memory: "1Gi" }, requests: { cpu: "500m" } } }), [...C0, "resources", "requests"], { cpu: "500m", memory: "1Gi" }],
   ["Pod hostNetwork hostPort", "SetDefaults_Pod", podC({ ports: [{ containerPort: 8080 }] }, { hostNetwork: true }), [...C0, "ports", "0", "hostPort"], 8080],
   ["Pod without hostNetwork: no hostPort", "SetDefaults_Pod", podC({ ports: [{ containerPort: 8080 }] }), [...C0, "ports", "0", "hostPort"], undefined],
+  ["Pod hostNetwork, containerPort 0: hostPort stays 0 (omitempty)", "SetDefaults_Pod", podC({ ports: [{ containerPort: 0 }] }, { hostNetwork: true }), [...C0, "ports", "0"], { containerPort: 0, protocol: "TCP" }],
   ["Container imagePullPolicy for a tag", "SetDefaults_Container", podC({ image: "nginx:1.27" }), [...C0, "imagePullPolicy"], "IfNotPresent"],
   ["Container imagePullPolicy without tag", "SetDefaults_Container", podC({ image: "nginx" }), [...C0, "imagePullPolicy"], "Always"],
   ["Container imagePullPolicy for :latest", "SetDefaults_Container", podC({ image: "registry.example.com:5000/team/app:latest" }), [...C0, "imagePullPolicy"], "Always"],

@@ -142,6 +142,16 @@ test("write back: a default the change moves is written so that the written obje
   assert.deepEqual(valueAt(written, ["spec", "template", "spec", "containers", 0]), { name: "web", image: "nginx:1.27", imagePullPolicy: "Always" });
 });
 
+test("write back: a default that fires only while a field is unset: that field is written (a Job's parallelism)", () => {
+  // Defaulted, a Job has completions 1 and parallelism 1; a mutation dropping completions and
+  // setting parallelism to 1 (its default value) leaves a view whose written form needs parallelism.
+  const job: JsonObject = { apiVersion: "batch/v1", kind: "Job", metadata: { name: "j" }, spec: { template: { spec: { containers: [{ name: "c", image: "busybox:1" }] } } } };
+  const view = open(job, { mode: "server", defaulting: "builtin" });
+  assert.equal(valueAt(view.object, ["spec", "completions"]), 1);
+  const written = mutate(view, (v) => setAt(setAt(v, ["spec", "completions"], undefined), ["spec", "parallelism"], 1) as JsonObject);
+  assert.deepEqual(written.spec, { template: { spec: { containers: [{ name: "c", image: "busybox:1" }] } }, parallelism: 1 });
+});
+
 test("write back: carryChange keeps the written value where the view did not change", () => {
   const w = { a: 1, keep: { x: 1 } };
   const b = { a: 1, keep: { x: 1 } };

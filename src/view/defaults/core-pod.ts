@@ -45,7 +45,11 @@ function requestsFromLimits(c: JsonObject): JsonObject {
 }
 
 function hostPorts(c: JsonObject): JsonObject {
-  return updateEach(c, "ports", (p) => (unsetInt(field(p, "hostPort")) ? withField(p, "hostPort", field(p, "containerPort") ?? 0) : p));
+  return updateEach(c, "ports", (p) => {
+    const port = field(p, "containerPort");
+    // (A containerPort of 0 leaves hostPort 0, which omitempty drops.)
+    return unsetInt(field(p, "hostPort")) && port !== undefined && port !== null && port !== 0 ? withField(p, "hostPort", port) : p;
+  });
 }
 
 /** SetDefaults_Container (also ephemeral containers): pull policy from the image tag, termination message. */
