@@ -32,8 +32,8 @@ export interface AdmitOptions {
    * schemas for kinds that are neither built-in nor defined by a CRD in the input. Default: none.
    */
   openapi?: JsonValue[];
-  /** Limits. Default: {@link defaultLimits}. */
-  limits?: AdmitLimits;
+  /** Limits; the ones not given (or undefined) keep their defaults. Default: {@link defaultLimits}. */
+  limits?: Partial<AdmitLimits>;
   /**
    * How policies see an object: `mode: server` (the apiserver's typed view: zero values filled,
    * empty omitempty fields dropped; with `defaulting: builtin` also the 1.36 defaults) or `raw`
@@ -42,6 +42,8 @@ export interface AdmitOptions {
   view?: ViewOptions;
   /** Return, per item, the invocations that changed it with the object before and after each (for diffs). Default: false. */
   recordChanges?: boolean;
+  /** Called after each item is admitted, with how many are done and the total (progress display). Default: none. */
+  progress?: (done: number, total: number) => void;
   /** Told the time of every matching, CEL (compile and evaluation) and patching step, for benchmarks. Default: none (no clock is read). */
   onPhase?: PhaseHook<AdmitPhase>;
 }
@@ -78,6 +80,13 @@ export const defaultLimits: AdmitLimits = {
   maxItems: 1_000_000,
 };
 
+/** `limits` completed with the defaults for every limit not given (or given as undefined). */
+export function resolveLimits(limits: Partial<AdmitLimits> | undefined): AdmitLimits {
+  const out = { ...defaultLimits };
+  if (limits) for (const k of Object.keys(defaultLimits) as (keyof AdmitLimits)[]) if (limits[k] !== undefined) out[k] = limits[k];
+  return out;
+}
+
 /** Default admission options. */
 export const defaultAdmitOptions: AdmitOptions = {
   operation: "CREATE",
@@ -101,6 +110,18 @@ export interface KrmResult {
   tags?: Record<string, string>;
 }
 
+/** Counts of one run, for a summary line. */
+export interface AdmitSummary {
+  /** Items given. */
+  objects: number;
+  /** Items admitted as requests (not policies, bindings, orchestrator configuration or local config). */
+  admitted: number;
+  /** Items that came out changed. */
+  changed: number;
+  /** Invocations that changed an item (a reinvocation that changed it again counts again). */
+  invocations: number;
+}
+
 /**
  * One invocation that changed the object: who, in which pass, the object before and after it, and
  * the paths it changed (`changedPaths(before, after)`, never empty).
@@ -119,6 +140,7 @@ export interface InvocationChange {
 export interface AdmitOutput {
   items: JsonObject[];
   results: KrmResult[];
+  summary: AdmitSummary;
   /** With `recordChanges`: per item (same order), the changing invocations, or undefined. */
   changes?: (InvocationChange[] | undefined)[];
 }

@@ -4,9 +4,17 @@ import { runFunction, type Admitter } from "../krm/index.js";
 import { readAtMost, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
+import { progressLine } from "./progress.js";
 import { phaseTotals, type PhaseTimes } from "./phase-times.js";
 import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
+import { fnSideInputs } from "./side-inputs.js";
 import { writeFileSync } from "node:fs";
+
+/** Options of `kmutate fn`. */
+export interface FnOptions {
+  /** Leave out `info` results (per-object and the summary). Default: false. */
+  quiet?: boolean;
+}
 
 /** Default limit of the fn-mode input: 256 MiB. */
 export const defaultMaxInputBytes = 256 * 1024 * 1024;
@@ -27,7 +35,7 @@ function maxInputBytes(): { ok: true; max: number } | { ok: false; error: string
  * Runs the KRM function on stdin; returns the exit code (1 if any error result or bad input). On
  * exit 1 every error result is also written to stderr, one line each.
  */
-export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
+export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {}): Promise<number> {
   if (io.stdin.isTTY) {
     await writeText(io.stderr, "kmutate: expected a ResourceList on stdin (pipe one in, or see kmutate --help)\n");
     return 1;
@@ -46,7 +54,14 @@ export async function fnCommand(io: CliIo, admit?: Admitter): Promise<number> {
     await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
     return 1;
   }
-  const run = runFunction(input.bytes, admit, undefined, phases?.hook);
+  const progress = progressLine(io.stderr, io.now);
+  const run = runFunction(input.bytes, admit, {
+    sideInputs: fnSideInputs,
+    onPhase: phases?.hook,
+    quiet: opts.quiet === true,
+    progress: (done, total) => progress.update("admitting", done, total),
+  });
+  progress.end();
   if (phaseFile && phases) writePhaseTimes(phaseFile, phases.totals());
   await writeText(io.stdout, run.stdout);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
@@ -70,6 +85,7 @@ export function registerFn(program: Command, io: CliIo, done: (code: number) => 
     .command("fn", { isDefault: true })
     .summary("run as a KRM function (the default): ResourceList on stdin, ResourceList on stdout")
     .description("Run as a KRM function: read a ResourceList on stdin, apply the MutatingAdmissionPolicies among its items, write the ResourceList on stdout.")
+    .option("-q, --quiet", "leave out info results (which invocations changed each object, the summary)")
     .addHelpText("after", FN_HELP)
-    .action(async () => done(await fnCommand(io)));
+    .action(async (opts: FnOptions) => done(await fnCommand(io, undefined, opts)));
 }

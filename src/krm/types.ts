@@ -19,6 +19,7 @@ export type KrmErrorCode =
   | "ITEM_NOT_MAPPING"
   | "ITEM_MISSING_FIELD"
   | "FUNCTION_CONFIG"
+  | "SIDE_INPUT"
   | "UNREPRESENTABLE";
 
 /** A bad-input error: a code, a one-line message and, when known, source offsets `[start, end]`. */

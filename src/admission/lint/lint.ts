@@ -4,7 +4,7 @@
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import { expressionEnv, paramKindNotFound, type CompiledExpression } from "../dispatch/index.js";
+import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
 import { matchedSchemas } from "./lint-kinds.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
@@ -113,7 +113,7 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
     if (policyNames.has(b.policyName)) continue;
     out.push({
       severity: "warning", code: "missing-policy", source: b.source, kind: "MutatingAdmissionPolicyBinding", name: b.name, field: "spec.policyName",
-      message: `policy "${b.policyName}" is not in the input: this binding does nothing`,
+      message: missingPolicyMessage(b.policyName),
     });
   }
   const bound = new Set(loaded.bindings.map((b) => b.policyName));
@@ -121,7 +121,7 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
     if (bound.has(p.name)) continue;
     out.push({
       severity: "warning", code: "unbound-policy", source: p.source, kind: "MutatingAdmissionPolicy", name: p.name, field: "metadata.name",
-      message: `no MutatingAdmissionPolicyBinding in the input binds policy "${p.name}": it never applies`,
+      message: unboundPolicyMessage(p.name),
     });
   }
   return out.sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));

@@ -3,7 +3,7 @@
 // valid ones into the internal model. Invalid objects are reported as problems and left out.
 import { getString, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { decodeBinding, decodePolicy, type MatchResourcesInput, type RuleInput } from "./decode-policy.js";
-import { aggregateText, fieldErrorText, goQuote } from "./field-error.js";
+import { aggregateText, fieldErrorHint, fieldErrorText, goQuote } from "./field-error.js";
 import { defaultBindingSpec, defaultPolicySpec } from "./policy-defaults.js";
 import type {
   BindingModel, ItemRef, MatchPolicy, MatchResourcesModel, ParameterNotFoundAction, PolicyModel, RuleModel, RuleScope,
@@ -26,7 +26,10 @@ export interface LoadProblem {
   name: string;
   /** Field path for `invalid` problems (e.g. `spec.mutations[0].patchType`). */
   field?: string;
-  /** The apiserver's text: a field error (`spec.x: Required value`) or the decode/lookup error. */
+  /**
+   * The apiserver's text: a field error (`spec.x: Required value`) or the decode/lookup error; a
+   * missing enum value is followed by its supported values (`… (supported values: "A", "B")`).
+   */
   message: string;
 }
 
@@ -110,7 +113,7 @@ function loadOne(
     if ("error" in d) return decodeError(d.error);
     defaultPolicySpec(d.object.spec);
     const errs = validatePolicy(d.object);
-    for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) });
+    for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) + fieldErrorHint(e) });
     if (errs.length > 0) return;
     if (seen.has(name)) return problem({ code: "duplicate", message: alreadyExists("mutatingadmissionpolicies", name) });
     seen.add(name);
@@ -140,7 +143,7 @@ function loadOne(
   if ("error" in d) return decodeError(d.error);
   defaultBindingSpec(d.object.spec, version);
   const errs = validateBinding(d.object);
-  for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) });
+  for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) + fieldErrorHint(e) });
   if (errs.length > 0) return;
   if (seen.has(name)) return problem({ code: "duplicate", message: alreadyExists("mutatingadmissionpolicybindings", name) });
   seen.add(name);

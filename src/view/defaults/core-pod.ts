@@ -1,6 +1,6 @@
 // Built-in defaults of core/v1 Pod, PodSpec and what containers hold (Kubernetes 1.36),
 // reimplemented from kubernetes pkg/apis/core/v1/defaults.go and the `+default=` markers of
-// k8s.io/api v0.36.3 core/v1 types.go (docs/07_server_view.md lists each with its source).
+// k8s.io/api v0.36.3 core/v1 types.go (docs/09_server_view.md lists each with its source).
 import { isObject, type JsonObject } from "../../data/index.js";
 import { zeroStruct } from "../go-decode.js";
 import { defaultField, field, unsetInt, unsetPtr, unsetStr, updateEach, updateObject, withField } from "./json-edit.js";
