@@ -5,7 +5,6 @@
 /** Why kmutate and the oracle disagree. */
 export type DifferenceCategory =
   | "kmutate-bug" // kmutate differs from kube-apiserver: to be fixed in src/
-  | "server-view" // kmutate evaluates the raw manifest, the apiserver the typed object (issue 23)
   | "offline-difference" // no single right answer offline (the environment decides)
   | "oracle-limitation"; // the oracle does not model what the apiserver does here (its README)
 
@@ -30,16 +29,16 @@ export const knownDifferences: KnownDifference[] = [
       "map-0437/item@4", "map-0437/item@5", "map-0532/errors@6", "map-0532/errors@7", "map-0532/item@6",
       "map-0532/item@7", "map-0559/errors@2", "map-0648/errors@3", "map-0648/item@3", "map-0690/errors@4",
       "map-0690/item@4", "map-0776/errors@4", "map-0776/errors@5", "map-0776/errors@6", "map-0827/errors@4",
-      "map-0827/errors@6", "map-0827/item@4", "map-0827/item@6", "map-0924/errors@3", "map-1000/errors@3",
-      "map-1025/errors@4", "map-1025/errors@5", "map-1025/errors@6", "map-1046/errors@5", "map-1046/errors@6",
-      "map-1046/item@5", "map-1100/errors@4", "map-1100/errors@6", "map-1100/item@4", "map-1100/item@6",
-      "map-1193/errors@5", "map-1310/item@2", "map-1310/item@3", "map-1367/item@3", "map-1380/errors@5",
-      "map-1380/errors@6", "map-1456/errors@4", "map-1456/errors@5", "map-1456/errors@6", "map-1456/item@4",
-      "map-1456/item@5", "map-1456/item@6", "map-1488/errors@5", "map-1560/errors@3", "map-1616/errors@5",
-      "map-1616/item@5", "map-1634/errors@5", "map-1634/errors@6", "map-1785/errors@4", "map-1785/errors@5",
-      "map-1785/item@4", "map-1834/errors@5", "map-1834/item@5", "map-1838/item@4", "map-1889/item@4",
-      "map-1889/item@5", "map-2000/errors@4", "map-2000/item@4", "map-2146/errors@5", "map-2146/item@5",
-      "map-2160/errors@2",
+      "map-0827/errors@6", "map-0827/item@4", "map-0827/item@6", "map-0836/item@3", "map-0924/errors@3",
+      "map-1000/errors@3", "map-1025/errors@4", "map-1025/errors@5", "map-1025/errors@6", "map-1046/errors@5",
+      "map-1046/errors@6", "map-1046/item@5", "map-1046/item@6", "map-1100/errors@4", "map-1100/errors@6",
+      "map-1100/item@4", "map-1100/item@6", "map-1193/errors@5", "map-1310/item@2", "map-1310/item@3",
+      "map-1367/item@3", "map-1380/errors@5", "map-1380/errors@6", "map-1456/errors@4", "map-1456/errors@5",
+      "map-1456/errors@6", "map-1456/item@4", "map-1456/item@5", "map-1456/item@6", "map-1488/errors@5",
+      "map-1560/errors@3", "map-1616/errors@5", "map-1616/item@5", "map-1634/errors@5", "map-1634/errors@6",
+      "map-1785/errors@4", "map-1785/errors@5", "map-1785/item@4", "map-1834/errors@5", "map-1834/item@5",
+      "map-1838/item@4", "map-1889/item@4", "map-1889/item@5", "map-2000/errors@4", "map-2000/item@4",
+      "map-2146/errors@5", "map-2146/item@5", "map-2160/errors@2",
     ],
   },
   {
@@ -126,7 +125,7 @@ export const knownDifferences: KnownDifference[] = [
     keys: [
       "map-0549/errors@4", "map-0640/errors@2", "map-0640/errors@3", "map-0640/errors@5", "map-0673/errors@3",
       "map-0858/errors@5", "map-1052/errors@3", "map-1052/errors@4", "map-1269/errors@3", "map-1539/errors@2",
-      "map-2058/errors@6", "map-2058/errors@7",
+      "map-1720/errors@2", "map-2058/errors@6", "map-2058/errors@7",
     ],
   },
   {
@@ -136,24 +135,6 @@ export const knownDifferences: KnownDifference[] = [
       "Kubernetes compiles CEL with OptOptimize, so an error in a constant subexpression (int(\"abc\")) surfaces at program creation as 'program instantiation failed: …' (issue 17 item 11); kmutate reports it as an evaluation error of the expression.",
     keys: [
       "map-0697/errors@4", "map-0697/errors@5", "map-1426/errors@5", "map-1426/errors@6", "map-1949/errors@2",
-    ],
-  },
-  {
-    name: "server-view-reads",
-    category: "server-view",
-    reason:
-      "CEL sees the typed object (issue 23): zero-valued structs and non-omitempty fields exist (has(object.spec.strategy), containers[i].resources, Service ports[i].targetPort, status), so conditions and values differ on the raw manifest.",
-    keys: [
-      "map-1046/item@6", "map-1720/errors@2",
-    ],
-  },
-  {
-    name: "server-view-empty-maps",
-    category: "server-view",
-    reason:
-      "An empty omitempty map of the manifest or of an ApplyConfiguration (labels: {}, annotations: {}, data: {}) does not exist in the typed object, so JSONPatch paths into it are missing and has() is false at the apiserver; kmutate keeps the empty map.",
-    keys: [
-      "map-0836/item@3",
     ],
   },
   {
