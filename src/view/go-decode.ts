@@ -278,10 +278,18 @@ function decodeValue(v: JsonValue, s: GoShape, w: Walk, ref: JsonValue | undefin
   }
 }
 
+/** Strings decode to themselves: a list or map of them needs no walk (labels, args, data). */
+const isString = (x: JsonValue): boolean => typeof x === "string";
+
+function allStrings(m: JsonObject): boolean {
+  for (const k in m) if (typeof m[k] !== "string") return false;
+  return true;
+}
+
 function decodeSlice(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
   if (v === null) return null;
   if (!Array.isArray(v)) return typeError(w, jsonKind(v), goType);
-  if (v === ref) return v;
+  if (v === ref || (elem.kind === "string" && v.every(isString))) return v;
   // Elements of the reference list are decoded: an element `v` shares with it needs no walk.
   const r = Array.isArray(ref) ? ref : undefined;
   const known = r !== undefined && r.length !== v.length ? new Set(r) : undefined;
@@ -304,7 +312,7 @@ function decodeSlice(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: 
 function decodeMap(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
   if (v === null) return null;
   if (!isObject(v)) return typeError(w, jsonKind(v), goType);
-  if (v === ref) return v;
+  if (v === ref || (elem.kind === "string" && allStrings(v))) return v;
   const r = isObject(ref) ? ref : undefined;
   let out: JsonObject | undefined;
   const keys = Object.keys(v);

@@ -81,6 +81,15 @@ export function goQuantity(v: JsonValue): string | { error: string } {
   if (v === null) return "0";
   // Quantity.UnmarshalJSON parses the literal's text: a bool, list or map never matches.
   const text = typeof v === "string" ? v.trim() : typeof v === "number" || typeof v === "bigint" || v instanceof JsonFloat ? numberText(v) : typeof v === "boolean" ? String(v) : "{";
-  const q = parseQuantity(text);
-  return "error" in q ? q : quantityToString(q);
+  let out = quantityTexts.get(text);
+  if (out === undefined) {
+    const q = parseQuantity(text);
+    out = "error" in q ? q : quantityToString(q);
+    if (quantityTexts.size >= 4096) quantityTexts.clear();
+    quantityTexts.set(text, out);
+  }
+  return out;
 }
+
+/** Canonical texts (or errors) of quantity literals seen: a manifest list repeats a few ("100m", "64Mi"). */
+const quantityTexts = new Map<string, string | { error: string }>();
