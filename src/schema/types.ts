@@ -72,6 +72,8 @@ export interface ResourceInfo {
   readonly source: "builtin" | "crd" | "openapi";
   /** For a custom resource: its CRD version's `openAPIV3Schema` (structural defaults). */
   readonly openAPIV3Schema?: JsonObject;
+  /** For a custom resource: its CRD's `spec.conversion.strategy` (absent = `None`). */
+  readonly conversion?: "None" | "Webhook";
 }
 
 /** A problem found while loading CRDs or OpenAPI documents (the entry is skipped or partial). */

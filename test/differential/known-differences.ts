@@ -19,29 +19,6 @@ export interface KnownDifference {
 
 export const knownDifferences: KnownDifference[] = [
   {
-    name: "apply-null-value",
-    category: "kmutate-bug",
-    reason:
-      "A CEL null in an ApplyConfiguration fails the typed conversion of the patch object (issue 17 item 5: 'expected string, got &value.valueUnstructured{Value:0}', 'expected numeric (int or float), got structpb.NullValue'); kmutate writes null or removes the field.",
-    keys: [
-      "map-0146/errors@3", "map-0280/errors@4", "map-0280/errors@5", "map-0280/errors@6", "map-0280/item@4",
-      "map-0280/item@5", "map-0280/item@6", "map-0334/errors@5", "map-0334/item@5", "map-0437/item@3",
-      "map-0437/item@4", "map-0437/item@5", "map-0532/errors@6", "map-0532/errors@7", "map-0532/item@6",
-      "map-0532/item@7", "map-0559/errors@2", "map-0648/errors@3", "map-0648/item@3", "map-0690/errors@4",
-      "map-0690/item@4", "map-0776/errors@4", "map-0776/errors@5", "map-0776/errors@6", "map-0827/errors@4",
-      "map-0827/errors@6", "map-0827/item@4", "map-0827/item@6", "map-0836/item@3", "map-0924/errors@3",
-      "map-1000/errors@3", "map-1025/errors@4", "map-1025/errors@5", "map-1025/errors@6", "map-1046/errors@5",
-      "map-1046/errors@6", "map-1046/item@5", "map-1046/item@6", "map-1100/errors@4", "map-1100/errors@6",
-      "map-1100/item@4", "map-1100/item@6", "map-1193/errors@5", "map-1310/item@2", "map-1310/item@3",
-      "map-1367/item@3", "map-1380/errors@5", "map-1380/errors@6", "map-1456/errors@4", "map-1456/errors@5",
-      "map-1456/errors@6", "map-1456/item@4", "map-1456/item@5", "map-1456/item@6", "map-1488/errors@5",
-      "map-1560/errors@3", "map-1616/errors@5", "map-1616/item@5", "map-1634/errors@5", "map-1634/errors@6",
-      "map-1785/errors@4", "map-1785/errors@5", "map-1785/item@4", "map-1834/errors@5", "map-1834/item@5",
-      "map-1838/item@4", "map-1889/item@4", "map-1889/item@5", "map-2000/errors@4", "map-2000/item@4",
-      "map-2146/errors@5", "map-2146/item@5", "map-2160/errors@2",
-    ],
-  },
-  {
     name: "apply-bytes-value",
     category: "kmutate-bug",
     reason:
@@ -50,51 +27,11 @@ export const knownDifferences: KnownDifference[] = [
       "map-0023/errors@3", "map-0023/errors@4", "map-0023/item@3", "map-0023/item@4", "map-0375/errors@5",
       "map-0375/item@5", "map-0508/errors@4", "map-0508/item@4", "map-0645/errors@6", "map-0645/errors@7",
       "map-0645/errors@8", "map-0645/item@6", "map-0645/item@8", "map-0867/errors@2", "map-0867/item@2",
-      "map-1211/errors@3", "map-1211/errors@4", "map-1244/errors@5", "map-1244/item@5", "map-1249/errors@2",
-      "map-1249/item@2", "map-1275/errors@4", "map-1275/errors@5", "map-1275/item@4", "map-1275/item@5",
-      "map-1430/errors@5", "map-1506/errors@2", "map-1629/errors@3", "map-1647/errors@3", "map-1647/errors@4",
-      "map-1830/item@4", "map-2053/errors@4", "map-2053/item@4", "map-2097/item@4", "map-2097/item@5",
-      "map-2188/item@2",
-    ],
-  },
-  {
-    name: "reinvocation-rematch",
-    category: "kmutate-bug",
-    reason:
-      "The reinvocation pass re-runs matching (objectSelector, matchConditions) on the mutated object before the IfNeeded check (issue 17 item 1); kmutate re-invokes policies whose selector or condition no longer matches.",
-    keys: [
-      "map-0171/item@8", "map-0350/item@9", "map-0553/item@9", "map-0916/item@8", "map-1089/item@9",
-      "map-1372/item@7", "map-1416/item@7", "map-1479/item@6", "map-1489/item@5", "map-1649/item@8",
-      "map-2043/item@8",
-    ],
-  },
-  {
-    name: "namespace-self-view",
-    category: "kmutate-bug",
-    reason:
-      "A Namespace being admitted is its own request namespace on CREATE too, and carries the kubernetes.io/metadata.name label for matching and CEL (issue 17 item 2): request.namespace, namespaced paramRef resolution ('cannot use namespaced paramRef in policy binding that matches cluster-scoped resources' in kmutate), objectSelector and object.metadata.labels differ.",
-    keys: [
-      "map-0270/item@2", "map-0322/errors@2", "map-0322/errors@3", "map-0322/item@2", "map-0322/item@3",
-      "map-0626/errors@2", "map-0626/item@2", "map-0723/errors@2", "map-0723/errors@3", "map-0723/errors@4",
-      "map-0723/item@2", "map-0723/item@3", "map-0723/item@4", "map-0790/errors@3", "map-0790/errors@4",
-      "map-0790/item@3", "map-0833/item@3", "map-0901/errors@3", "map-0901/errors@4", "map-0901/errors@5",
-      "map-0901/item@3", "map-1111/item@2", "map-1140/item@2", "map-1173/errors@3", "map-1173/errors@4",
-      "map-1173/errors@5", "map-1173/item@3", "map-1197/item@2", "map-1197/item@3", "map-1328/item@2",
-      "map-1414/item@2", "map-1414/item@3", "map-1414/item@4", "map-1429/item@2", "map-1443/item@2",
-      "map-1443/item@3", "map-1487/item@2", "map-1487/item@3", "map-1534/item@2", "map-1635/item@3",
-      "map-1681/item@2", "map-1681/item@3", "map-1722/item@2", "map-1722/item@3", "map-1722/item@4",
-      "map-2061/item@2", "map-2140/item@2", "map-2157/errors@3", "map-2157/errors@4", "map-2157/errors@5",
-      "map-2157/item@3",
-    ],
-  },
-  {
-    name: "crd-equivalent-version",
-    category: "kmutate-bug",
-    reason:
-      "matchPolicy Equivalent matches a custom resource served in another version of the same CRD (conversion strategy None) (issue 17 item 7); kmutate does not match it.",
-    keys: [
-      "map-0169/item@4", "map-0381/item@3", "map-0668/item@3", "map-0707/errors@3", "map-1424/item@3",
-      "map-1513/item@3", "map-1654/item@4", "map-1654/item@5", "map-1706/item@3",
+      "map-0924/errors@3", "map-1211/errors@3", "map-1211/errors@4", "map-1244/errors@5", "map-1244/item@5",
+      "map-1249/errors@2", "map-1249/item@2", "map-1275/errors@4", "map-1275/errors@5", "map-1275/item@4",
+      "map-1275/item@5", "map-1430/errors@5", "map-1506/errors@2", "map-1629/errors@3", "map-1647/errors@3",
+      "map-1647/errors@4", "map-1830/item@4", "map-2053/errors@4", "map-2053/item@4", "map-2097/item@4",
+      "map-2097/item@5", "map-2188/item@2",
     ],
   },
   {
@@ -154,6 +91,56 @@ export const knownDifferences: KnownDifference[] = [
       "The oracle has no structured-merge schema for CustomResourceDefinition objects themselves (../shared/k8s-api lists no apiextensions kinds), so an ApplyConfiguration on a CRD fails there with 'Resource kind … not found'; kube-apiserver knows the type.",
     keys: [
       "map-1218/errors@0", "map-1218/item@0",
+    ],
+  },
+  {
+    name: "oracle-no-api-validation",
+    category: "oracle-limitation",
+    reason:
+      "The oracle runs admission only, not the API validation that creating the policy would: kube-apiserver refuses a MutatingAdmissionPolicy whose matchConditions read `variables` or do not compile, or whose variable reads a later one (issue 17 item 6), and kmutate reports it invalid and leaves it out; the oracle runs it.",
+    keys: [
+      "map-0034/errors@0", "map-0034/errors@2", "map-0086/errors@0", "map-0151/errors@0", "map-0151/item@4",
+      "map-0159/errors@0", "map-0164/errors@0", "map-0164/errors@3", "map-0168/errors@0", "map-0179/errors@0",
+      "map-0179/item@2", "map-0179/item@3", "map-0179/item@4", "map-0182/errors@0", "map-0182/item@3",
+      "map-0210/errors@0", "map-0210/errors@2", "map-0264/errors@0", "map-0264/item@2", "map-0286/errors@0",
+      "map-0303/errors@0", "map-0303/item@4", "map-0303/item@5", "map-0365/errors@0", "map-0365/errors@2",
+      "map-0376/errors@0", "map-0393/errors@0", "map-0396/errors@0", "map-0396/errors@3", "map-0396/errors@4",
+      "map-0401/errors@0", "map-0401/item@3", "map-0411/errors@0", "map-0411/errors@3", "map-0475/errors@0",
+      "map-0475/errors@2", "map-0484/errors@0", "map-0484/errors@3", "map-0484/errors@4", "map-0541/errors@0",
+      "map-0541/errors@3", "map-0556/errors@0", "map-0556/item@3", "map-0565/errors@0", "map-0565/errors@3",
+      "map-0611/errors@0", "map-0611/errors@2", "map-0685/errors@0", "map-0686/errors@0", "map-0695/errors@0",
+      "map-0698/errors@0", "map-0698/item@2", "map-0718/errors@0", "map-0726/errors@0", "map-0726/errors@2",
+      "map-0726/errors@3", "map-0762/errors@0", "map-0762/errors@3", "map-0799/errors@0", "map-0832/errors@0",
+      "map-0832/item@3", "map-0839/errors@0", "map-0839/errors@2", "map-0844/errors@0", "map-0844/errors@3",
+      "map-0905/errors@0", "map-0972/errors@0", "map-0985/errors@0", "map-0986/errors@0", "map-0986/item@3",
+      "map-1028/errors@0", "map-1066/errors@1", "map-1066/errors@4", "map-1117/errors@0", "map-1123/errors@0",
+      "map-1123/errors@4", "map-1142/errors@0", "map-1142/errors@2", "map-1153/errors@0", "map-1153/item@4",
+      "map-1194/errors@0", "map-1207/errors@0", "map-1207/item@3", "map-1208/errors@0", "map-1208/item@2",
+      "map-1253/errors@0", "map-1253/item@3", "map-1253/item@4", "map-1255/errors@0", "map-1257/errors@0",
+      "map-1258/errors@0", "map-1258/errors@4", "map-1258/errors@5", "map-1265/errors@0", "map-1265/errors@3",
+      "map-1265/errors@4", "map-1305/errors@0", "map-1305/errors@2", "map-1305/errors@3", "map-1319/errors@0",
+      "map-1322/errors@0", "map-1322/errors@2", "map-1322/errors@3", "map-1331/errors@0", "map-1332/errors@0",
+      "map-1335/errors@0", "map-1335/item@3", "map-1335/item@4", "map-1401/errors@0", "map-1401/errors@3",
+      "map-1413/errors@0", "map-1413/errors@3", "map-1413/errors@4", "map-1418/errors@0", "map-1418/errors@3",
+      "map-1434/errors@0", "map-1441/errors@0", "map-1441/errors@3", "map-1474/errors@0", "map-1474/errors@2",
+      "map-1565/errors@0", "map-1566/errors@0", "map-1566/item@2", "map-1566/item@3", "map-1588/errors@0",
+      "map-1588/errors@3", "map-1595/errors@0", "map-1614/errors@0", "map-1614/errors@3", "map-1620/errors@0",
+      "map-1631/errors@0", "map-1637/errors@0", "map-1660/errors@0", "map-1660/errors@2", "map-1666/errors@0",
+      "map-1676/errors@0", "map-1676/errors@2", "map-1714/errors@0", "map-1714/errors@3", "map-1723/errors@0",
+      "map-1815/errors@0", "map-1815/item@3", "map-1821/errors@0", "map-1821/item@2", "map-1821/item@3",
+      "map-1845/errors@0", "map-1845/item@2", "map-1903/errors@0", "map-1903/item@3", "map-1921/errors@0",
+      "map-1921/item@2", "map-1937/errors@0", "map-1968/errors@0", "map-1968/errors@3", "map-1968/errors@4",
+      "map-2011/errors@0", "map-2050/errors@0", "map-2050/item@3", "map-2050/item@4", "map-2083/errors@0",
+      "map-2145/errors@0", "map-2145/errors@3", "map-2174/errors@0", "map-2174/item@2", "map-2174/item@3",
+    ],
+  },
+  {
+    name: "oracle-no-storage",
+    category: "oracle-limitation",
+    reason:
+      "The oracle admits each item as a lone request with nothing stored: two items renamed by a policy onto one identity both pass there, while the apiserver's storage refuses the second with AlreadyExists (kmutate's identity check, issue 22 item 4).",
+    keys: [
+      "map-1132/errors@4", "map-1132/item@4",
     ],
   },
 ];

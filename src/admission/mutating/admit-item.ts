@@ -4,17 +4,22 @@ import type { Authorizer } from "../../cel/index.js";
 import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  buildRequest, evaluateMatchConditions, identify, itemResult, itemValues, policyErrorResults, selectInvocations, statusErrorResult,
+  evaluateMatchConditions, identify, itemResult, policyErrorResults, selectInvocations, statusErrorResult,
   type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
 } from "../dispatch/index.js";
-import { exemptReason, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
+import { exemptReason, labelsOf, resolveNamespaceObject, type EquivalentResource, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
-import { defaultViewOptions, type ItemView } from "../../view/index.js";
-import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
+import { defaultViewOptions } from "../../view/index.js";
+import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMutation } from "./evaluate-mutation.js";
+import { alreadyExists, identityKey, type IdentityClaims } from "./identity-claims.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
+import { itemContext } from "./item-context.js";
 import { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";
+import { kindConverter } from "./kind-conversion.js";
+import { defaultNamespaceLabel, isNamespaceKind, withInputNamespaceLabel } from "./namespace-defaults.js";
+import { storedIdentity } from "./stored-identity.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -34,6 +39,8 @@ export interface AdmissionRun {
   authorizer: Authorizer;
   /** The steps a timing hook sees (see {@link itemSteps}). */
   steps: ItemSteps;
+  /** The identities of the run's items, which a renamed object must not take. */
+  identities: IdentityClaims;
 }
 
 /** The steps of admitting an item that are timed as phases: matching, CEL, patching. */
@@ -80,37 +87,53 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
 }
 
 function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[] } {
-  const { options } = run;
+  const { options, steps } = run;
   const declaredNs = getString(item, "metadata", "namespace");
   const name = getString(item, "metadata", "name") ?? "";
-  const isNamespaceKind = id.group === "" && id.version === "v1" && id.kind === "Namespace";
+  const kind = { group: id.group, version: id.version, kind: id.kind };
+  const isNamespace = isNamespaceKind(kind);
   let namespace = "";
   let object = item;
   if (id.namespaced) {
     namespace = declaredNs || options.defaultNamespace;
     if (!declaredNs) object = withNamespace(item, namespace);
-  } else if (isNamespaceKind && options.operation === "UPDATE") {
-    namespace = name;
+  } else if (isNamespace) {
+    namespace = name; // a Namespace request carries its own name as namespace (endpoints/handlers)
+    object = defaultNamespaceLabel(object);
   }
-  const oldObject = options.operation === "UPDATE" ? oldObjectOf(item, run) ?? object : null;
-  const kind = { group: id.group, version: id.version, kind: id.kind };
+  let oldObject = options.operation === "UPDATE" ? oldObjectOf(item, run) ?? object : null;
+  if (isNamespace && oldObject !== null) oldObject = defaultNamespaceLabel(oldObject);
+  const equivalents = equivalentsOf(id, run);
   const attrs: RequestAttrs = {
     group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
     namespace, name, operation: options.operation, object, oldObject,
   };
-  const { steps } = run;
+  if (equivalents) attrs.equivalents = equivalents;
   const viewOptions = options.view ?? defaultViewOptions;
   // The view is made only for an object some policy is invoked for; before matching only when
   // defaulting sets labels that selectors read (a Namespace's name label, a Job's template labels).
   const early = labelsDefaulted(id, viewOptions) ? openView(object, oldObject, id, viewOptions) : undefined;
   const matchView = early !== undefined && !("error" in early) ? early : undefined;
-  const sel = steps.select(run, matchView ? { ...attrs, object: matchView.object, oldObject: matchView.oldObject } : attrs);
-  for (const p of sel.matched) run.matched.add(p);
+  const matchObject = matchView ? matchView.object : object;
+  const matchAttrs: RequestAttrs = matchView ? { ...attrs, object: matchObject, oldObject: matchView.oldObject } : attrs;
+  // Each pass selects anew on its object. Selection reads the object only through its labels
+  // (objectSelector, a Namespace's own namespaceSelector), so pass 1's stands while they are equal.
+  let first: { labels: Readonly<Record<string, string>>; selection: Selection<CompiledPolicy> } | undefined;
+  const select = (obj: JsonObject): Selection<CompiledPolicy> => {
+    const labels = labelsOf(obj);
+    if (first && (labels === first.labels || deepEqual(labels, first.labels))) return first.selection;
+    const selection = steps.select(run, obj === matchObject ? matchAttrs : { ...matchAttrs, object: obj });
+    for (const p of selection.matched) run.matched.add(p);
+    first ??= { labels, selection };
+    return selection;
+  };
+  // Pass 1's selection comes before the view: an object no policy is invoked for needs none.
+  const sel = select(matchObject);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
     return { object: item };
   }
-  const view: ItemView | { error: string } = matchView ?? openView(object, oldObject, id, viewOptions);
+  const view = matchView ?? openView(object, oldObject, id, viewOptions);
   if ("error" in view) {
     results.push(itemResult(item, "error", view.error));
     return { object: item };
@@ -118,54 +141,79 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   const unknown = unknownFieldResults(item, view, id, options.strict);
   results.push(...unknown.results);
   if (unknown.refused) return { object: item };
-  const resource = { group: id.group, version: id.version, resource: id.resource };
-  const request = buildRequest({
-    kind, resource, requestKind: kind, requestResource: resource, subResource: "", name, namespace,
-    operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
-  });
-  const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
-  const shared = itemValues({
-    request,
-    namespaceObject: "namespaceObject" in ns ? ns.namespaceObject : null, // the view never misses: absent Namespaces are assumed
-    authorizer: run.authorizer,
-    user: { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] },
-    resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
-  });
-  const missingSchema = schemaProblem(id, run, results, item);
-  // Strict decoding after a JSON patch: the view's typed decode where it has one, else the schema's.
-  const patching: ItemPatching = { schema: id.schema, typed: id.typed && !view.decodesPatches, validity: {} };
+  const namespaceObject = (): JsonObject | null => {
+    const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
+    return "namespaceObject" in ns ? ns.namespaceObject : null; // the view never misses: absent Namespaces are assumed
+  };
+  const ctx = itemContext(item, { id, name, namespace, namespaceObject }, run, results);
   const ports: InvokerPorts<CompiledPolicy> = {
-    matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, shared, { object: obj, oldObject: old, params: inv.param }),
+    matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, ctx.valuesFor(inv, true), { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,
     runMutation: (inv, i, obj, old) => {
       const m = inv.policy.mutations[i];
-      if (missingSchema) return { error: missingSchema, fieldPath: m.fieldPath, statusError: true };
-      const e = steps.evaluateMutation(inv.policy, i, shared, { object: obj, oldObject: old, params: inv.param });
+      const kp = ctx.patchingFor(inv.kind);
+      if ("error" in kp) return { error: kp.error, fieldPath: m.fieldPath, statusError: true };
+      const e = steps.evaluateMutation(inv.policy, i, ctx.valuesFor(inv, false), { object: obj, oldObject: old, params: inv.param });
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
+      // The view renews the object of the item's own kind after every patch (its typed decode is
+      // the strict decoding then); an object converted to another version is patched as before.
+      const own = inv.kind.group === kind.group && inv.kind.version === kind.version && inv.kind.kind === kind.kind;
+      const patching = own && view.decodesPatches ? { ...kp.patching, typed: false } : kp.patching;
       const r = steps.applyMutation(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
       if ("error" in r) return { ...r, fieldPath: m.fieldPath };
       if (r.object === obj) return r;
-      const v = view.afterMutation(obj, r.object, m.patchType);
-      if ("error" in v) return { error: v.error, fieldPath: m.fieldPath, statusError: v.status };
-      return v.object === r.object ? r : { object: v.object };
+      let next = r.object;
+      if (own) {
+        const v = view.afterMutation(obj, r.object, m.patchType);
+        if ("error" in v) return { error: v.error, fieldPath: m.fieldPath, statusError: v.status };
+        next = v.object;
+      }
+      // Defaulting runs after every patch: a Namespace keeps its name label.
+      if (isNamespaceKind(inv.kind)) next = defaultNamespaceLabel(next);
+      return next === r.object ? r : { object: next };
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,
     failurePolicy: (p) => p.model.failurePolicy,
+    convert: kindConverter(run.registry, kind),
   };
-  const out = invoke(sel.invocations, view.object, view.oldObject, ports);
+  const out = invoke(select, view.object, view.oldObject, ports);
   if (out.statusError) {
-    // The request stops with the status error alone: policy errors collected before it are not returned.
-    results.push(...policyErrorResults(item, [...sel.errors, ...out.errors].filter((e) => e.failurePolicy === "Ignore")));
+    if (!out.statusErrorAsIs) {
+      results.push(...policyErrorResults(item, [...out.errors, { ...out.statusError, failurePolicy: "Fail" }]));
+      return { object: item };
+    }
+    // The apiserver's status error stops the request alone: policy errors collected before it are not returned.
+    results.push(...policyErrorResults(item, out.errors.filter((e) => e.failurePolicy === "Ignore")));
     results.push(statusErrorResult(item, out.statusError));
     return { object: item };
   }
-  results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
-  if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return { object: item };
-  let final = view.writeBack(out.object);
+  results.push(...policyErrorResults(item, out.errors));
+  if (out.errors.some((e) => e.failurePolicy === "Fail")) return { object: item };
+  if (out.object === view.object) return { object: item };
+  const refuse = (message: string): { object: JsonObject } => {
+    results.push(itemResult(item, "error", message, { policies: [...new Set(out.changedBy.map((c) => c.policy))].join(",") }));
+    return { object: item };
+  };
+  const stored = storedIdentity(view.writeBack(out.object), { operation: options.operation, kind, namespace, namespaced: id.namespaced, name, custom: !id.typed && id.known });
+  if ("error" in stored) return refuse(stored.error);
+  const newName = getString(stored.object, "metadata", "name") ?? "";
+  if (newName !== name && !run.identities.claim(identityKey(id.group, id.kind, id.namespaced ? namespace : "", newName))) {
+    return refuse(alreadyExists(id.group, id.resource, newName));
+  }
+  let final = stored.object;
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
+  if (isNamespace) final = withInputNamespaceLabel(final, item);
   if (deepEqual(final, item)) return { object: item };
   results.push(mutatedResult(item, out.changedBy));
   return { object: final, changes: out.changedBy };
+}
+
+/** The resources sharing the item's storage under other versions or groups (none: undefined). */
+function equivalentsOf(id: ItemIdentity, run: AdmissionRun): EquivalentResource[] | undefined {
+  if (!id.known) return undefined;
+  const list = run.registry.equivalentResources(id.group, id.resource);
+  if (list.length < 2) return undefined;
+  return list.map((r) => ({ group: r.group, version: r.version, resource: r.resource, kind: { group: r.group, version: r.version, kind: r.kind } }));
 }
 
 /** The invocations of one request: the policies its rules can meet, then the full selection. */
@@ -205,21 +253,6 @@ function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): 
   const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...policies].join(",") });
   if (typeof only === "string") r.field = { path: only };
   return r;
-}
-
-/**
- * Upstream a kind without a schema fails every mutation with 503 (reference §2.6); kmutate merges
- * apply configurations with the deduced type instead and warns — unless `strict`.
- */
-function schemaProblem(id: ItemIdentity, run: AdmissionRun, results: KrmResult[], item: JsonObject): string | undefined {
-  if (id.schema) return undefined;
-  const gvk = `${id.group}/${id.version}, Kind=${id.kind}`;
-  if (run.options.strict) {
-    return `Resource kind ${gvk} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`;
-  }
-  results.push(itemResult(item, "warning",
-    `no schema for ${gvk}: apply configurations merge it as untyped (maps merge, scalars replace, lists are refused); add its CustomResourceDefinition or an OpenAPI document to the input`));
-  return undefined;
 }
 
 /** apiVersion/kind/namespace/name: how an item finds its old object. */
