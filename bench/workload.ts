@@ -35,6 +35,8 @@ export interface ResourceList {
   apiVersion: "config.kubernetes.io/v1";
   kind: "ResourceList";
   items: JsonObject[];
+  /** The function's configuration (the generator writes none). */
+  functionConfig?: JsonObject;
 }
 
 /** Counts describing a generated workload. */

@@ -8,6 +8,7 @@ import { readStream, writeFiles, type SourceText, type StreamRead, type WrittenF
 export type { AdmitOutput as MutateOutput, AdmitLimits as MutateLimits, AdmitSummary as MutateSummary, KrmResult, Severity } from "./admission/index.js";
 export type { JsonValue, JsonObject } from "./data/index.js";
 export { JsonFloat } from "./data/index.js";
+export type { Defaulting, ViewMode, ViewOptions } from "./view/index.js";
 export type { SourceText as ManifestSource, WrittenFile as ManifestFile };
 
 /** Options of {@link mutate}: every field optional; `limits` may name only some limits. */

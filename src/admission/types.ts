@@ -1,6 +1,7 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
 // it returns (the items, possibly mutated, and KRM results).
 import type { FieldPath, JsonObject, JsonValue, PhaseHook } from "../data/index.js";
+import type { ViewOptions } from "../view/index.js";
 
 /** Admission operation simulated for every item. */
 export type Operation = "CREATE" | "UPDATE";
@@ -33,6 +34,12 @@ export interface AdmitOptions {
   openapi?: JsonValue[];
   /** Limits; the ones not given (or undefined) keep their defaults. Default: {@link defaultLimits}. */
   limits?: Partial<AdmitLimits>;
+  /**
+   * How policies see an object: `mode: server` (the apiserver's typed view: zero values filled,
+   * empty omitempty fields dropped; with `defaulting: builtin` also the 1.36 defaults) or `raw`
+   * (the manifest as written). Default: `{ mode: "server", defaulting: "none" }`.
+   */
+  view?: ViewOptions;
   /** Return, per item, the invocations that changed it with the object before and after each (for diffs). Default: false. */
   recordChanges?: boolean;
   /** Called after each item is admitted, with how many are done and the total (progress display). Default: none. */

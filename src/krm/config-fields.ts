@@ -1,6 +1,7 @@
 // The fields of a MutationConfig `spec` (fn.kmutate.dev/v1alpha1) as one table: the validator
 // walks it, and tests check it against krm/function-config.schema.json.
 import type { AuthorizerDecision, Operation } from "../admission/index.js";
+import type { Defaulting, ViewMode } from "../view/index.js";
 
 /** The shape of one config field. */
 export type FieldSpec =
@@ -22,6 +23,11 @@ export const operations = ["CREATE", "UPDATE"] as const satisfies readonly Opera
 /** Allowed authorizer decisions (`spec.authorizer.decision`). */
 export const decisions = ["NoOpinion", "Allow", "Deny"] as const satisfies readonly AuthorizerDecision[];
 
+/** Allowed views (`spec.view`). */
+export const viewModes = ["server", "raw"] as const satisfies readonly ViewMode[];
+/** Allowed defaulting (`spec.defaulting`). */
+export const defaultings = ["none", "builtin"] as const satisfies readonly Defaulting[];
+
 /** Every field of `spec`. */
 export const specFields = {
   operation: { type: "enum", values: operations },
@@ -38,6 +44,8 @@ export const specFields = {
   defaultNamespace: { type: "string", minLength: 1 },
   authorizer: { type: "object", fields: { decision: { type: "enum", values: decisions } } },
   strict: { type: "boolean" },
+  view: { type: "enum", values: viewModes },
+  defaulting: { type: "enum", values: defaultings },
   oldObjectsPath: { type: "string", minLength: 1 },
   openapiPaths: { type: "stringList" },
   limits: {
@@ -68,6 +76,8 @@ export const configMapKeys = {
   defaultNamespace: "defaultNamespace",
   authorizer: "authorizer.decision",
   strict: "strict",
+  view: "view",
+  defaulting: "defaulting",
   oldObjectsPath: "oldObjectsPath",
   openapiPaths: "openapiPaths",
 } as const satisfies Record<string, string>;

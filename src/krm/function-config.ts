@@ -2,6 +2,7 @@
 // AdmitOptions; every unknown field, wrong type or bad enum value becomes one error naming it.
 import { defaultAdmitOptions, defaultLimits, type AdmitLimits, type AdmitOptions } from "../admission/index.js";
 import { getKey, isObject, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { defaultViewOptions } from "../view/index.js";
 import { configMapKeys, MUTATION_CONFIG_API_VERSION, MUTATION_CONFIG_KIND, specFields, type FieldSpec } from "./config-fields.js";
 import { describeKind } from "./resource-list.js";
 import type { KrmError } from "./types.js";
@@ -113,6 +114,14 @@ function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputP
   if (decision === "NoOpinion" || decision === "Allow" || decision === "Deny") o.authorizer = { decision };
   const strict = getKey(spec, "strict");
   if (typeof strict === "boolean") o.strict = strict;
+  const view = str(getKey(spec, "view"));
+  const defaulting = str(getKey(spec, "defaulting"));
+  if (view !== undefined || defaulting !== undefined) {
+    o.view = {
+      mode: view === "raw" ? "raw" : defaultViewOptions.mode,
+      defaulting: defaulting === "builtin" ? "builtin" : defaultViewOptions.defaulting,
+    };
+  }
   const limits = getKey(spec, "limits");
   if (isObject(limits)) {
     const l = { ...defaultLimits };

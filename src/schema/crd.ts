@@ -94,7 +94,7 @@ export function readCrds(items: readonly JsonValue[], schemaFor: () => Schema): 
       }
       const name = `crd:${group}/${version}/${kind}`;
       types.set(name, atom);
-      resources.push({ ...base, schema: { schema: schemaFor(), spec: { named: name } } });
+      resources.push({ ...base, schema: { schema: schemaFor(), spec: { named: name } }, openAPIV3Schema: oas });
     }
   }
   return { resources, types, problems };

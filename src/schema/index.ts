@@ -1,11 +1,13 @@
-// Public surface of the schema layer: the registry (kinds, resources, object types) and the
-// structured-merge-diff type model the patch layer walks.
+// Public surface of the schema layer: the registry (kinds, resources, object types), the
+// structured-merge-diff type model the patch layer walks, and the Go shapes of built-in kinds.
 export { createSchemaRegistry, splitApiVersion } from "./registry.js";
 export type { SchemaRegistry, SchemaRegistryOptions } from "./registry.js";
 export { builtinSchema } from "./builtin.js";
 export { convertOpenAPISchema } from "./openapi-convert.js";
 export type { ConvertContext } from "./openapi-convert.js";
 export { guessResource } from "./openapi-doc.js";
+export { goKinds, goKindType, goStruct } from "./typed-shape.js";
+export type { GoField, GoShape, GoStruct } from "./typed-shape.js";
 export { DEDUCED_TYPE, UNTYPED_ATOMIC_TYPE, OBJECT_META_TYPE } from "./types.js";
 export type {
   Atom,

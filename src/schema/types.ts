@@ -1,6 +1,6 @@
 // The schema layer's contract: structured-merge-diff style types (atoms, type references),
 // the schema that resolves them, and what a kind lookup returns.
-import type { JsonValue } from "../data/index.js";
+import type { JsonObject, JsonValue } from "../data/index.js";
 
 /** Scalar kinds of a schema leaf. */
 export type ScalarKind = "numeric" | "string" | "boolean" | "untyped";
@@ -70,6 +70,8 @@ export interface ResourceInfo {
   readonly schema?: TypeRef;
   /** Where the entry came from. */
   readonly source: "builtin" | "crd" | "openapi";
+  /** For a custom resource: its CRD version's `openAPIV3Schema` (structural defaults). */
+  readonly openAPIV3Schema?: JsonObject;
   /** For a custom resource: its CRD's `spec.conversion.strategy` (absent = `None`). */
   readonly conversion?: "None" | "Webhook";
 }

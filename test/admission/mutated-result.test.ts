@@ -31,9 +31,15 @@ const rows: { name: string; policies: [string, Record<string, unknown>][]; messa
     name: "two invocations changing different paths (an added sub-tree is one path): no field.path",
     policies: [
       ["a", apply(`Object{metadata: Object.metadata{labels: {"x": "y"}}}`)],
-      ["b", apply(`Object{spec: Object.spec{replicas: 3}}`)],
+      ["b", apply(`Object{metadata: Object.metadata{annotations: {"n": "1", "m": "2"}}}`)],
     ],
-    message: "mutated by policy 'a' with binding 'a-b' (metadata.labels.x), policy 'b' with binding 'b-b' (spec)",
+    message: "mutated by policy 'a' with binding 'a-b' (metadata.labels.x), policy 'b' with binding 'b-b' (metadata.annotations)",
+  },
+  {
+    name: "a field of a struct the manifest lacks is its own path (the server view has the struct, zero-valued)",
+    policies: [["b", apply(`Object{spec: Object.spec{replicas: 3}}`)]],
+    message: "mutated by policy 'b' with binding 'b-b' (spec.replicas)",
+    field: "spec.replicas",
   },
   {
     name: "more than eight paths: the first eight and a count",

@@ -4,23 +4,27 @@
 import ts from "typescript";
 
 /** The layers, top to bottom. */
-export const layers = ["cli", "authoring", "krm", "admission", "patch", "schema", "cel", "data", "platform"] as const;
+export const layers = ["cli", "authoring", "krm", "admission", "view", "patch", "schema", "cel", "data", "platform"] as const;
 /** One layer: a folder directly under src/. */
 export type Layer = (typeof layers)[number];
 
 /**
  * The layers each layer may import: every layer below it (`cli → authoring → krm → admission →
- * patch → schema, cel → data`); schema and cel are siblings and import neither each other nor
- * anything above. `authoring` holds the Node-free parts of the authoring commands (diff, check
- * locations, eval) that the CLI and the playground share. `platform` is the Node/browser pair
- * behind the `#platform` import (not a relative import, so no edge here); it imports no layer.
- * `src/index.ts` (the library entry) may import every layer.
+ * view → patch → schema, cel → data`); schema and cel are siblings and import neither each other
+ * nor anything above. `authoring` holds the Node-free parts of the authoring commands (diff, check
+ * locations, eval) that the CLI and the playground share. `view` (the apiserver's typed and
+ * defaulted view of an object, and writing a view's changes back into the manifest) sits between
+ * admission, which admits on the view, and the layers it is computed from: the Go shapes (schema)
+ * and resource quantities (cel). `platform` is the Node/browser pair behind the `#platform` import
+ * (not a relative import, so no edge here); it imports no layer. `src/index.ts` (the library
+ * entry) may import every layer.
  */
 export const allowedImports = {
-  cli: ["authoring", "krm", "admission", "patch", "schema", "cel", "data"],
-  authoring: ["krm", "admission", "patch", "schema", "cel", "data"],
-  krm: ["admission", "patch", "schema", "cel", "data"],
-  admission: ["patch", "schema", "cel", "data"],
+  cli: ["authoring", "krm", "admission", "view", "patch", "schema", "cel", "data"],
+  authoring: ["krm", "admission", "view", "patch", "schema", "cel", "data"],
+  krm: ["admission", "view", "patch", "schema", "cel", "data"],
+  admission: ["view", "patch", "schema", "cel", "data"],
+  view: ["patch", "schema", "cel", "data"],
   patch: ["schema", "cel", "data"],
   schema: ["data"],
   cel: ["data"],

@@ -174,6 +174,8 @@ const generateCases: Array<{ name: string; vars: Record<string, string>; data: R
       PARAM_DEFAULT_NAMESPACE: "other",
       PARAM_AUTHORIZER: "Allow",
       PARAM_STRICT: "false",
+      PARAM_VIEW: "server",
+      PARAM_DEFAULTING: "builtin",
     },
     data: {
       username: "alice",
@@ -184,6 +186,8 @@ const generateCases: Array<{ name: string; vars: Record<string, string>; data: R
       defaultNamespace: "other",
       authorizer: "Allow",
       strict: "false",
+      view: "server",
+      defaulting: "builtin",
     },
     check: mutated,
   },

@@ -171,3 +171,22 @@ for (const name of packages) {
     }
   });
 }
+
+/** The bin's output items and results on `text` (a ResourceList) with a MutationConfig of `spec`. */
+function renderWith(text: string, spec: Obj): Obj {
+  const list = jsYaml.load(text) as Obj;
+  list.functionConfig = { apiVersion: "fn.kmutate.dev/v1alpha1", kind: "MutationConfig", metadata: { name: "view" }, spec };
+  const r = spawnSync(process.execPath, [builtBin], { input: JSON.stringify(list), encoding: "utf8" });
+  assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+  const out = JSON.parse(r.stdout) as Obj;
+  return { items: out.items, results: out.results };
+}
+
+for (const name of packages) {
+  test(`the server view changes nothing the policies did not: examples/${name} renders the same with view raw and server`, () => {
+    const { text } = resourceListOf(join(examplesDir, name));
+    const server = renderWith(text, { view: "server" });
+    assert.deepEqual(server, renderWith(text, { view: "raw" }));
+    assert.deepEqual(server, renderWith(text, {}), "server is the default view");
+  });
+}

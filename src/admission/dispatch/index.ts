@@ -24,7 +24,7 @@ export type { PolicyIndex } from "./policy-index.js";
 export { paramCollector } from "./policy-index-params.js";
 export type { ParamCollector } from "./policy-index-params.js";
 export { buildRequest } from "./request.js";
-export { itemResult, policyErrorResults, resourceRefOf } from "./results.js";
+export { itemResult, policyErrorResults, resourceRefOf, statusErrorResult } from "./results.js";
 export { missingPolicyMessage, runNoticeCodes, runNotices, unboundPolicyMessage } from "./run-notices.js";
 export type { RunNoticeCode } from "./run-notices.js";
 export { selectInvocations } from "./select-invocations.js";

@@ -16,6 +16,8 @@ export interface ItemIdentity {
   known: boolean;
   /** A built-in kind: decoded strictly into its Go type after a JSON patch. */
   typed: boolean;
+  /** A custom resource's CRD schema (its structural defaults). */
+  openAPIV3Schema?: JsonObject;
 }
 
 /**
@@ -30,6 +32,7 @@ export function identify(item: JsonObject, registry: SchemaRegistry): ItemIdenti
   if (info) {
     const id: ItemIdentity = { group, version, kind, resource: info.resource, namespaced: info.namespaced, known: true, typed: info.source === "builtin" };
     if (info.schema) id.schema = info.schema;
+    if (info.openAPIV3Schema) id.openAPIV3Schema = info.openAPIV3Schema;
     return id;
   }
   const namespaced = getString(item, "metadata", "namespace") !== undefined;

@@ -38,6 +38,15 @@ export function policyErrorResults(item: JsonObject, errors: PolicyError[]): Krm
   });
 }
 
+/**
+ * The error result of a status error that stopped the request (an InternalError after a JSON
+ * patch, a 503 for a kind without schema): the apiserver returns it as it is, without the
+ * `policy … denied request:` wrapper, whatever the failurePolicy; the tags still name the invocation.
+ */
+export function statusErrorResult(item: JsonObject, e: PolicyError): KrmResult {
+  return { message: e.message, severity: "error", resourceRef: resourceRefOf(item), tags: tagsOf(e) };
+}
+
 /** A result about an item that is not tied to one policy (unknown kind, missing namespace…). */
 export function itemResult(item: JsonObject, severity: Severity, message: string, tags?: Record<string, string>): KrmResult {
   const r: KrmResult = { message, severity, resourceRef: resourceRefOf(item) };

@@ -4,17 +4,19 @@ import type { Authorizer } from "../../cel/index.js";
 import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  evaluateMatchConditions, identify, itemResult, policyErrorResults, selectInvocations,
+  evaluateMatchConditions, identify, itemResult, policyErrorResults, selectInvocations, statusErrorResult,
   type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
 } from "../dispatch/index.js";
 import { exemptReason, labelsOf, resolveNamespaceObject, type EquivalentResource, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
+import { defaultViewOptions } from "../../view/index.js";
 import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMutation } from "./evaluate-mutation.js";
 import { alreadyExists, identityKey, type IdentityClaims } from "./identity-claims.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
 import { itemContext } from "./item-context.js";
+import { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";
 import { kindConverter } from "./kind-conversion.js";
 import { defaultNamespaceLabel, isNamespaceKind, withInputNamespaceLabel } from "./namespace-defaults.js";
 import { storedIdentity } from "./stored-identity.js";
@@ -107,17 +109,38 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     namespace, name, operation: options.operation, object, oldObject,
   };
   if (equivalents) attrs.equivalents = equivalents;
+  const viewOptions = options.view ?? defaultViewOptions;
+  // The view is made only for an object some policy is invoked for; before matching only when
+  // defaulting sets labels that selectors read (a Namespace's name label, a Job's template labels).
+  const early = labelsDefaulted(id, viewOptions) ? openView(object, oldObject, id, viewOptions) : undefined;
+  const matchView = early !== undefined && !("error" in early) ? early : undefined;
+  const matchObject = matchView ? matchView.object : object;
+  const matchAttrs: RequestAttrs = matchView ? { ...attrs, object: matchObject, oldObject: matchView.oldObject } : attrs;
   // Each pass selects anew on its object. Selection reads the object only through its labels
   // (objectSelector, a Namespace's own namespaceSelector), so pass 1's stands while they are equal.
   let first: { labels: Readonly<Record<string, string>>; selection: Selection<CompiledPolicy> } | undefined;
   const select = (obj: JsonObject): Selection<CompiledPolicy> => {
     const labels = labelsOf(obj);
     if (first && (labels === first.labels || deepEqual(labels, first.labels))) return first.selection;
-    const selection = steps.select(run, obj === object ? attrs : { ...attrs, object: obj });
+    const selection = steps.select(run, obj === matchObject ? matchAttrs : { ...matchAttrs, object: obj });
     for (const p of selection.matched) run.matched.add(p);
     first ??= { labels, selection };
     return selection;
   };
+  // Pass 1's selection comes before the view: an object no policy is invoked for needs none.
+  const sel = select(matchObject);
+  if (sel.invocations.length === 0) {
+    results.push(...policyErrorResults(item, sel.errors));
+    return { object: item };
+  }
+  const view = matchView ?? openView(object, oldObject, id, viewOptions);
+  if ("error" in view) {
+    results.push(itemResult(item, "error", view.error));
+    return { object: item };
+  }
+  const unknown = unknownFieldResults(item, view, id, options.strict);
+  results.push(...unknown.results);
+  if (unknown.refused) return { object: item };
   const namespaceObject = (): JsonObject | null => {
     const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
     return "namespaceObject" in ns ? ns.namespaceObject : null; // the view never misses: absent Namespaces are assumed
@@ -132,28 +155,46 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       if ("error" in kp) return { error: kp.error, fieldPath: m.fieldPath, statusError: true };
       const e = steps.evaluateMutation(inv.policy, i, ctx.valuesFor(inv, false), { object: obj, oldObject: old, params: inv.param });
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
-      const r = steps.applyMutation(m.patchType, obj, e.value, kp.patching, inv.policy.limits.jsonPatchCopyBytes);
+      // The view renews the object of the item's own kind after every patch (its typed decode is
+      // the strict decoding then); an object converted to another version is patched as before.
+      const own = inv.kind.group === kind.group && inv.kind.version === kind.version && inv.kind.kind === kind.kind;
+      const patching = own && view.decodesPatches ? { ...kp.patching, viewDecodes: true } : kp.patching;
+      const r = steps.applyMutation(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
       if ("error" in r) return { ...r, fieldPath: m.fieldPath };
+      if (r.object === obj) return r;
+      let next = r.object;
+      if (own) {
+        const v = view.afterMutation(obj, r.object, m.patchType);
+        if ("error" in v) return { error: v.error, fieldPath: m.fieldPath, statusError: v.status };
+        next = v.object;
+      }
       // Defaulting runs after every patch: a Namespace keeps its name label.
-      return isNamespaceKind(inv.kind) ? { object: defaultNamespaceLabel(r.object) } : r;
+      if (isNamespaceKind(inv.kind)) next = defaultNamespaceLabel(next);
+      return next === r.object ? r : { object: next };
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,
     failurePolicy: (p) => p.model.failurePolicy,
     convert: kindConverter(run.registry, kind),
   };
-  const out = invoke(select, object, oldObject, ports);
-  results.push(...policyErrorResults(item, out.errors));
+  const out = invoke(select, view.object, view.oldObject, ports);
   if (out.statusError) {
-    results.push(...policyErrorResults(item, [{ ...out.statusError, failurePolicy: "Fail" }]));
+    if (!out.statusErrorAsIs) {
+      results.push(...policyErrorResults(item, [...out.errors, { ...out.statusError, failurePolicy: "Fail" }]));
+      return { object: item };
+    }
+    // The apiserver's status error stops the request alone: policy errors collected before it are not returned.
+    results.push(...policyErrorResults(item, out.errors.filter((e) => e.failurePolicy === "Ignore")));
+    results.push(statusErrorResult(item, out.statusError));
     return { object: item };
   }
+  results.push(...policyErrorResults(item, out.errors));
   if (out.errors.some((e) => e.failurePolicy === "Fail")) return { object: item };
-  if (out.object === object) return { object: item };
+  if (out.object === view.object) return { object: item };
   const refuse = (message: string): { object: JsonObject } => {
     results.push(itemResult(item, "error", message, { policies: [...new Set(out.changedBy.map((c) => c.policy))].join(",") }));
     return { object: item };
   };
-  const stored = storedIdentity(out.object, { operation: options.operation, kind, namespace, namespaced: id.namespaced, name, custom: !id.typed && id.known });
+  const stored = storedIdentity(view.writeBack(out.object), { operation: options.operation, kind, namespace, namespaced: id.namespaced, name, custom: !id.typed && id.known });
   if ("error" in stored) return refuse(stored.error);
   const newName = getString(stored.object, "metadata", "name") ?? "";
   if (newName !== name && !run.identities.claim(identityKey(id.group, id.kind, id.namespaced ? namespace : "", newName))) {

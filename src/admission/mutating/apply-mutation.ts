@@ -14,7 +14,7 @@ import type { PatchType } from "../policy/index.js";
  * unchanged. For built-in kinds (`typedSchema`) the result is decoded strictly: fields the patch
  * introduced that the type lacks fail the request with an internal error (reference §5.4).
  */
-function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: TypeRef | undefined, copyLimitBytes: number): MutationOutcome {
+function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: TypeRef | undefined, strictDecode: boolean, copyLimitBytes: number): MutationOutcome {
   const ops = jsonPatchOps(value);
   if (isCelError(ops)) return { error: ops.message };
   const operations: JsonPatchOperation[] = ops.map((o) => {
@@ -30,7 +30,7 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
     return { error: r.message };
   }
   if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
-  const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc, r.rewrites) : undefined;
+  const strict = typedSchema && strictDecode ? strictDecodingError(typedSchema, object, r.doc, r.rewrites) : undefined;
   if (strict !== undefined) return { error: `Internal error occurred: ${strict}`, statusError: true };
   if (typedSchema) {
     const typed = withTypeMetaDefaults(r.doc, object);
@@ -71,6 +71,8 @@ export interface ItemPatching {
   schema: TypeRef | undefined;
   /** The kind is built-in (JSON patch results are decoded strictly into its Go type). */
   typed: boolean;
+  /** The server view decodes JSON patch results itself (typed: only the type meta defaults here). */
+  viewDecodes?: boolean;
   /** Shared by the item's apply configurations (one per item: its successive versions). */
   validity: LiveValidity;
 }
@@ -78,6 +80,6 @@ export interface ItemPatching {
 /** Applies one mutation's value; `copyLimitBytes`: the JSON-patch copy budget. */
 export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, item: ItemPatching, copyLimitBytes: number): MutationOutcome {
   return patchType === "JSONPatch"
-    ? applyJsonPatchValue(object, value, item.typed ? item.schema : undefined, copyLimitBytes)
+    ? applyJsonPatchValue(object, value, item.typed ? item.schema : undefined, !item.viewDecodes, copyLimitBytes)
     : applyObjectValue(object, value, item.schema, item.validity);
 }

@@ -51,6 +51,11 @@ export interface InvokeOutcome {
   errors: PolicyError[];
   /** A status error that aborted the request (bypasses failurePolicy), if any. */
   statusError?: PolicyError;
+  /**
+   * The status error is the apiserver's own (a mutation's InternalError, a 503), returned as it
+   * is; else it is kmutate's offline refusal (a conversion), worded as a policy's denial.
+   */
+  statusErrorAsIs?: boolean;
   /** The invocations that changed the object, in order, with the object before and after each (shared, not copied). */
   changedBy: InvocationChange[];
 }
@@ -108,6 +113,7 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
         const e = invocationError(inv, ports, "mutation", r.error, r.fieldPath);
         if (r.statusError) {
           out.statusError = e;
+          out.statusErrorAsIs = true;
           return reinvoke;
         }
         addOnce(out.errors, e);

@@ -242,3 +242,21 @@ export function quantityToString(q: Quantity): string {
   }
   return (q.s = out);
 }
+
+/**
+ * The quantity rounded away from zero to milli precision (Quantity.RoundUp(-3), as the
+ * apiserver's ResourceList defaulting rounds every value); the same object when already exact.
+ */
+export function quantityRoundUpMilli(q: Quantity): Quantity {
+  if (!q.d) {
+    if (q.iScale >= -3) return q;
+    const [v] = negativeScale64(q.i, -3 - q.iScale);
+    return { i: v, iScale: -3, d: undefined, s: "", format: q.format };
+  }
+  const { unscaled, scale } = q.d;
+  if (scale <= 3) return q;
+  const div = 10n ** BigInt(scale - 3);
+  const quo = unscaled / div;
+  const v = quo * div === unscaled ? quo : unscaled > 0n ? quo + 1n : quo - 1n;
+  return { i: 0n, iScale: 0, d: { unscaled: v, scale: 3 }, s: "", format: q.format };
+}

@@ -1,0 +1,337 @@
+// The typed decode of a built-in object: what `ToUnstructured(decode(json))` gives for its Go type
+// (k8s.io/api v0.36.3) — zero values of fields without omitempty filled in, empty omitempty
+// fields dropped, custom types printed canonically — with the decoder's errors and unknown fields.
+import { hasKey, isObject, JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { goStruct, type GoField, type GoShape, type GoStruct } from "../schema/index.js";
+import { goBytes, goInt, goQuantity, numberText } from "./go-scalars.js";
+import { goMicroTime, goTime } from "./go-time.js";
+
+/** The outcome of decoding one object into its Go type. */
+export interface TypedDecode {
+  /** The object as the apiserver holds it (shares unchanged sub-trees with the input when it can). */
+  value: JsonObject;
+  /** Strict-decoding paths of the fields the Go type lacks (`spec.containers[0].x`), dropped from `value`; sorted. */
+  unknown: string[];
+  /** The decoder's error for a wrong JSON type or a bad quantity, time or base64 value; the object is refused. */
+  error?: string;
+  /**
+   * The value holds a set pointer to a zero time: it prints `null`, which decodes back to a nil
+   * pointer (dropped), so this value is no fixed point of the decode (Go behaves the same).
+   */
+  unstable?: boolean;
+}
+
+/** A route into the input: keys and list indexes. */
+type Route = (string | number)[];
+
+/** An error found on the way; `fatal` ones (custom unmarshallers) abort Go's decoder, type errors do not. */
+interface Found {
+  route: Route;
+  fatal: boolean;
+  message: string;
+}
+
+/** Walk state: the Go error context (innermost struct, JSON field stack) and what was found. */
+interface Walk {
+  route: Route;
+  fields: string[];
+  struct: string;
+  errors: Found[];
+  unknown: Route[];
+  unstable: boolean;
+}
+
+/**
+ * Decodes `input` as the Go struct `type` (an OpenAPI model name of typed-shape). `reference`, a
+ * decoded value `input` was made from (the view a patch applied to), lets every sub-tree `input`
+ * shares with it by identity be taken as decoded.
+ */
+export function decodeTyped(input: JsonObject, type: string, reference?: TypedDecode): TypedDecode {
+  const st = goStruct(type);
+  if (st === undefined) return { value: input, unknown: [] };
+  const w: Walk = { route: [], fields: [], struct: st.goName, errors: [], unknown: [], unstable: false };
+  const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
+  const value = decodeStruct(input, st, w, ref);
+  const out: TypedDecode = { value: isObject(value) ? value : input, unknown: w.unknown.sort(compareRoutes).map(routeText) };
+  const fatal = w.errors.filter((e) => e.fatal);
+  const first = (fatal.length > 0 ? fatal : w.errors).sort((a, b) => compareRoutes(a.route, b.route))[0];
+  if (first !== undefined) out.error = first.message;
+  if (w.unstable) out.unstable = true;
+  return out;
+}
+
+/** Document order of kubectl's JSON (keys sorted at every level): keys by code unit, indexes numerically. */
+function compareRoutes(a: Route, b: Route): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] === b[i]) continue;
+    return a[i] < b[i] ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** `spec.containers[0].x`, as the strict decoder prints a field path. */
+function routeText(r: Route): string {
+  let out = "";
+  for (const k of r) out += typeof k === "number" ? `[${k}]` : out === "" ? k : "." + k;
+  return out;
+}
+
+/** The JSON kind Go's UnmarshalTypeError names. */
+function jsonKind(v: JsonValue): string {
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  if (Array.isArray(v)) return "array";
+  if (isObject(v)) return "object";
+  return "number";
+}
+
+function typeError(w: Walk, what: string, goType: string): JsonValue {
+  const at = w.fields.length > 0 ? `Go struct field ${w.struct}.${w.fields.join(".")}` : "Go value";
+  w.errors.push({ route: [...w.route], fatal: false, message: `json: cannot unmarshal ${what} into ${at} of type ${goType}` });
+  return null;
+}
+
+function fatalError(w: Walk, message: string): JsonValue {
+  w.errors.push({ route: [...w.route], fatal: true, message });
+  return null;
+}
+
+/** The value of a field the input lacks (its Go zero), or undefined when ToUnstructured drops it. */
+export function zeroOf(f: GoField): JsonValue | undefined {
+  if (f.omitzero) return undefined;
+  const s = f.shape;
+  switch (s.kind) {
+    case "struct":
+      return zeroStruct(s.type);
+    case "quantity":
+      return "0";
+    case "intOrString":
+      return 0;
+    case "time":
+    case "microTime":
+    case "raw":
+      return null;
+    default:
+      if (f.omitempty) return undefined;
+      return s.kind === "string" ? "" : s.kind === "int32" || s.kind === "int64" ? 0 : s.kind === "bool" ? false : null;
+  }
+}
+
+/** Per struct: the fields a missing key still shows (their zero is not dropped). */
+const filledFields = new Map<string, GoField[]>();
+function fieldsShownWhenAbsent(st: GoStruct): GoField[] {
+  let out = filledFields.get(st.name);
+  if (out === undefined) {
+    out = st.fields.filter((f) => zeroOf(f) !== undefined);
+    filledFields.set(st.name, out);
+  }
+  return out;
+}
+
+/** The zero value of a struct, filled by the same rule (a fresh object each time). */
+export function zeroStruct(type: string): JsonObject {
+  const st = goStruct(type);
+  const out: JsonObject = {};
+  if (st === undefined) return out;
+  for (const f of fieldsShownWhenAbsent(st)) setKey(out, f.name, zeroOf(f) ?? null);
+  return out;
+}
+
+/** Whether omitempty drops a decoded value of this shape. */
+export function isEmpty(v: JsonValue, s: GoShape): boolean {
+  switch (s.kind) {
+    case "string":
+      return v === "";
+    case "int32":
+    case "int64":
+      return v === 0;
+    case "bool":
+      return v === false;
+    case "pointer":
+      return v === null;
+    case "bytes":
+      return v === null || v === "";
+    case "slice":
+      return v === null || (Array.isArray(v) && v.length === 0);
+    case "map":
+      return v === null || (isObject(v) && Object.keys(v).length === 0);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A struct. `ref` is the decoded struct `v` was made from (or undefined): a field value `v`
+ * shares with it is decoded already. The output is `v` itself when decoding changes nothing.
+ */
+function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | undefined): JsonValue {
+  if (v === null) return zeroStruct(st.name);
+  if (!isObject(v)) return typeError(w, jsonKind(v), st.goType);
+  if (v === ref) return v;
+  const r = isObject(ref) ? ref : undefined;
+  // The output is a copy of `v` made at the first difference: changed values set, dropped keys deleted.
+  let out: JsonObject | undefined;
+  const outer = w.struct;
+  const keys = Object.keys(v);
+  let known = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const x = v[key];
+    const f = st.byName.get(key);
+    let keep: JsonValue | undefined;
+    if (f === undefined) {
+      w.route.push(key);
+      w.unknown.push([...w.route]);
+      w.route.pop();
+    } else {
+      known++;
+      // (A JSON value never equals what an inherited property would give.)
+      const rx = r === undefined ? undefined : r[key];
+      if (rx === x) keep = x;
+      else {
+        w.route.push(key);
+        w.struct = st.goName;
+        w.fields.push(key);
+        const d = decodeValue(x, f.shape, w, rx);
+        w.fields.pop();
+        w.route.pop();
+        // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
+        const empty = f.shape.kind === "pointer" ? x === null : isEmpty(d, f.shape);
+        if (!(f.omitzero ? d === null : f.omitempty && empty)) keep = d;
+      }
+    }
+    if (keep === x) continue;
+    out ??= { ...v };
+    if (keep === undefined) delete out[key];
+    else setKey(out, key, keep);
+  }
+  w.struct = outer;
+  // Zero values of absent fields (only fields whose zero shows need looking at).
+  const filled = fieldsShownWhenAbsent(st);
+  if (known < st.fields.length) {
+    for (const f of filled) {
+      if (hasKey(v, f.name)) continue;
+      out ??= { ...v };
+      setKey(out, f.name, zeroOf(f) ?? null);
+    }
+  }
+  return out ?? v;
+}
+
+const isNumber = (v: JsonValue): v is number | bigint | JsonFloat => typeof v === "number" || typeof v === "bigint" || v instanceof JsonFloat;
+
+function decodeValue(v: JsonValue, s: GoShape, w: Walk, ref: JsonValue | undefined): JsonValue {
+  switch (s.kind) {
+    case "string":
+      if (v === null) return "";
+      return typeof v === "string" ? v : typeError(w, jsonKind(v), s.goType);
+    case "bool":
+      if (v === null) return false;
+      return typeof v === "boolean" ? v : typeError(w, jsonKind(v), s.goType);
+    case "int32":
+    case "int64": {
+      if (v === null) return 0;
+      if (!isNumber(v)) return typeError(w, jsonKind(v), s.goType);
+      const n = goInt(v, s.kind === "int32" ? 32 : 64);
+      return n === undefined ? typeError(w, `number ${numberText(v)}`, s.goType) : n === v ? v : n;
+    }
+    case "bytes": {
+      if (v === null) return null;
+      if (typeof v !== "string") return typeError(w, jsonKind(v), s.goType);
+      const b = goBytes(v);
+      return typeof b === "string" ? (b === v ? v : b) : fatalError(w, b.error);
+    }
+    case "quantity": {
+      const q = goQuantity(v);
+      return typeof q === "string" ? (q === v ? v : q) : fatalError(w, q.error);
+    }
+    case "intOrString": {
+      if (v === null) return 0;
+      if (typeof v === "string") return v;
+      if (!isNumber(v)) return typeError(w, jsonKind(v), "int32");
+      const n = goInt(v, 32);
+      return n === undefined ? typeError(w, `number ${numberText(v)}`, "int32") : n === v ? v : n;
+    }
+    case "time":
+    case "microTime": {
+      if (v === null) return null;
+      if (typeof v !== "string") return typeError(w, jsonKind(v), "string");
+      const t = s.kind === "time" ? goTime(v) : goMicroTime(v);
+      return t !== null && typeof t === "object" ? fatalError(w, t.error) : t;
+    }
+    case "raw":
+      return v;
+    case "struct": {
+      const st = goStruct(s.type);
+      return st === undefined ? v : decodeStruct(v, st, w, ref);
+    }
+    case "pointer": {
+      if (v === null) return null;
+      const d = decodeValue(v, s.elem, w, ref);
+      if (d === null && (s.elem.kind === "time" || s.elem.kind === "microTime")) w.unstable = true;
+      return d;
+    }
+    case "slice":
+      return decodeSlice(v, s.elem, s.goType, w, ref);
+    case "map":
+      return decodeMap(v, s.elem, s.goType, w, ref);
+  }
+}
+
+/** Strings decode to themselves: a list or map of them needs no walk (labels, args, data). */
+const isString = (x: JsonValue): boolean => typeof x === "string";
+
+function allStrings(m: JsonObject): boolean {
+  for (const k in m) if (typeof m[k] !== "string") return false;
+  return true;
+}
+
+function decodeSlice(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
+  if (v === null) return null;
+  if (!Array.isArray(v)) return typeError(w, jsonKind(v), goType);
+  if (v === ref || (elem.kind === "string" && v.every(isString))) return v;
+  // Elements of the reference list are decoded: an element `v` shares with it needs no walk.
+  const r = Array.isArray(ref) ? ref : undefined;
+  const known = r !== undefined && r.length !== v.length ? new Set(r) : undefined;
+  let out: JsonValue[] | undefined;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    let d: JsonValue;
+    if (r !== undefined && (r[i] === x || known?.has(x))) d = x;
+    else {
+      w.route.push(i);
+      d = decodeValue(x, elem, w, r?.[i]);
+      w.route.pop();
+    }
+    if (d !== x && out === undefined) out = v.slice(0, i);
+    out?.push(d);
+  }
+  return out ?? v;
+}
+
+function decodeMap(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
+  if (v === null) return null;
+  if (!isObject(v)) return typeError(w, jsonKind(v), goType);
+  if (v === ref || (elem.kind === "string" && allStrings(v))) return v;
+  const r = isObject(ref) ? ref : undefined;
+  let out: JsonObject | undefined;
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const x = v[k];
+    const rk = r !== undefined && hasKey(r, k) ? r[k] : undefined;
+    let d: JsonValue;
+    if (rk !== undefined && rk === x) d = x;
+    else {
+      w.route.push(k);
+      d = decodeValue(x, elem, w, rk);
+      w.route.pop();
+    }
+    if (d !== x && out === undefined) {
+      out = {};
+      for (let j = 0; j < i; j++) setKey(out, keys[j], v[keys[j]]);
+    }
+    if (out !== undefined) setKey(out, k, d);
+  }
+  return out ?? v;
+}
