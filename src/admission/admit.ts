@@ -1,11 +1,14 @@
-// Entry point of the admission layer: admits every item of a ResourceList against the bound
-// MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
+// Entry point of the admission layer: admits every item of a ResourceList as kube-apiserver 1.36
+// would on CREATE/UPDATE/DELETE — the bound MutatingAdmissionPolicies found among the items
+// mutate it, then the bound ValidatingAdmissionPolicies judge the result.
 import { getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, indexOldObjects, itemSteps, type AdmissionRun, type CompiledPolicy } from "./mutating/index.js";
-import { bindPolicies, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
-import { buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, type BoundPolicy } from "./dispatch/index.js";
-import { defaultLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult } from "./types.js";
+import { admitItem, compilePolicy, itemSteps, type AdmissionRun } from "./mutating/index.js";
+import { bindPolicies, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
+import type { CompiledPolicyBase } from "./dispatch/index.js";
+import { buildParamIndex, buildPolicyIndex, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, type BoundPolicy } from "./dispatch/index.js";
+import { compileValidatingPolicy, validateItem, validationSteps, type ValidationRun } from "./validating/index.js";
+import { defaultLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
@@ -18,7 +21,12 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
-  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits);
+  const mode = options.validation ?? "Enforce";
+  const compileAll = timed("cel", options.onPhase, () => ({
+    bound: bindAll(bindPolicies(loaded.policies, loaded.bindings), (p) => compilePolicy(p, limits), registry),
+    vaps: mode === "Off" ? [] : bindAll(bindPolicies(loaded.validatingPolicies, loaded.validatingBindings), (p) => compileValidatingPolicy(p, limits), registry),
+  }));
+  const { bound, vaps } = compileAll();
   const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
     bound,
@@ -32,29 +40,53 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     authorizer: offlineAuthorizer(options.authorizer.decision),
     steps: itemSteps(options.onPhase),
   };
+  const vrun: ValidationRun | undefined = vaps.length === 0 ? undefined : {
+    ...run,
+    index: buildPolicyIndex(vaps),
+    steps: validationSteps(options.onPhase),
+    reportUnknownKinds: bound.length === 0 || options.operation === "DELETE",
+  };
+  const summary: ValidationSummary = { validated: 0, denied: 0, warned: 0 };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
   for (const item of items) {
+    run.namespaces.nextItem();
     if (!isAdmitted(item)) {
       out.push(item);
       changes?.push(undefined);
       continue;
     }
-    const r = admitItem(item, run);
-    out.push(r.item);
-    changes?.push(r.changes);
+    // DELETE never reaches MutatingAdmissionPolicies.
+    const r = options.operation === "DELETE" ? { item, results: [] } : admitItem(item, run);
     results.push(...r.results);
+    // An object whose mutation failed is rejected before validation: it is not validated.
+    const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun) : undefined;
+    if (v) {
+      results.push(...v.results);
+      if (v.validated) summary.validated++;
+      if (v.denied) summary.denied++;
+      if (v.warned) summary.warned++;
+    }
+    // A denied object is not stored: it comes out as it came in.
+    const deniedHere = v?.denied === true && mode === "Enforce";
+    out.push(deniedHere ? item : r.item);
+    changes?.push(deniedHere ? undefined : r.changes);
   }
-  return changes ? { items: out, results, changes } : { items: out, results };
+  const output: AdmitOutput = { items: out, results };
+  if (changes) output.changes = changes;
+  if (vrun) output.validation = summary;
+  return output;
 }
 
-/** Every policy compiled, with its bindings. */
-function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy>[] {
-  return bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
+/** Every bound policy of one kind compiled (by `compile`), with its bindings and its paramKind resolved. */
+function bindAll<P extends PolicyBase, B extends BindingModel, C extends CompiledPolicyBase>(
+  pairs: { policy: P; bindings: B[] }[], compile: (p: P) => C, registry: SchemaRegistry,
+): BoundPolicy<C, B>[] {
+  return pairs.map(({ policy, bindings }) => bindPolicy(policy, bindings, compile(policy), registry));
 }
 
-function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy> {
-  const bound: BoundPolicy<CompiledPolicy> = { compiled: compilePolicy(policy, limits), bindings };
+function bindPolicy<C extends CompiledPolicyBase, B extends BindingModel>(policy: PolicyBase, bindings: B[], compiled: C, registry: SchemaRegistry): BoundPolicy<C, B> {
+  const bound: BoundPolicy<C, B> = { compiled, bindings };
   if (policy.paramKind) {
     const info = registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind);
     if (info) bound.paramScope = info.namespaced ? "Namespaced" : "Cluster";

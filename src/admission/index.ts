@@ -3,7 +3,8 @@
 export { admit } from "./admit.js";
 export { defaultAdmitOptions, defaultLimits } from "./types.js";
 export type {
-  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity,
+  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity, ValidationMode,
+  ValidationSummary,
 } from "./types.js";
 export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf } from "./dispatch/index.js";
 export type { CompiledExpression } from "./dispatch/index.js";

@@ -89,7 +89,7 @@ function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputP
   const o = cloneDefaults();
   const str = (v: JsonValue | undefined): string | undefined => (typeof v === "string" ? v : undefined);
   const op = str(getKey(spec, "operation"));
-  if (op === "CREATE" || op === "UPDATE") o.operation = op;
+  if (op === "CREATE" || op === "UPDATE" || op === "DELETE") o.operation = op;
   const ui = getKey(spec, "userInfo");
   if (isObject(ui)) {
     const username = str(getKey(ui, "username"));
@@ -113,6 +113,8 @@ function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputP
   if (decision === "NoOpinion" || decision === "Allow" || decision === "Deny") o.authorizer = { decision };
   const strict = getKey(spec, "strict");
   if (typeof strict === "boolean") o.strict = strict;
+  const validation = str(getKey(spec, "validation"));
+  if (validation === "Enforce" || validation === "Warn" || validation === "Off") o.validation = validation;
   const limits = getKey(spec, "limits");
   if (isObject(limits)) {
     const l = { ...defaultLimits };

@@ -6,3 +6,4 @@ export { applyConfiguration, applyConfigurationDeduced } from "./apply.js";
 export type { ApplyResult, ApplyErrorCode, ApplyOptions, LiveValidity } from "./apply.js";
 export { strictDecodingError, unknownFields } from "./unknown-fields.js";
 export { findAtomics, atomicsMessage } from "./apply-atomics.js";
+export { goJsonText } from "./jsonpatch-gojson.js";

@@ -4,13 +4,15 @@
 // errors turned into KRM results under failurePolicy.
 export { offlineAuthorizer } from "./authorizer.js";
 export { compileExpression, compileVariablesAndConditions, withVariables } from "./compile-expressions.js";
-export type { CompiledExpression, CompiledPolicyBase } from "./compile-expressions.js";
-export { activationFor, evaluateMatchConditions, itemValues, runExpression } from "./evaluate-policy.js";
-export type { ConditionOutcome, CostSink, InvocationInputs, ItemValues } from "./evaluate-policy.js";
+export type { CompiledExpression, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";
+export { activationFor, evaluateMatchConditions, itemValues, outOfBudget, runExpression } from "./evaluate-policy.js";
+export type { ConditionOutcome, CostSink, ExprOutcome, InvocationInputs, ItemValues } from "./evaluate-policy.js";
 export { expressionEnv } from "./expression-env.js";
 export { invocationKey } from "./invocation.js";
 export type { Invocation } from "./invocation.js";
 export { identify } from "./item-identity.js";
+export { indexOldObjects, itemRequest, requestValues, withNamespace } from "./item-request.js";
+export type { ItemRequest, RequestEnvironment } from "./item-request.js";
 export type { ItemIdentity } from "./item-identity.js";
 export { namespaceView } from "./namespace-view.js";
 export type { NamespaceView } from "./namespace-view.js";
@@ -22,6 +24,6 @@ export type { PolicyIndex } from "./policy-index.js";
 export { paramCollector } from "./policy-index-params.js";
 export type { ParamCollector } from "./policy-index-params.js";
 export { buildRequest } from "./request.js";
-export { itemResult, policyErrorResults, resourceRefOf } from "./results.js";
-export { selectInvocations } from "./select-invocations.js";
-export type { BoundPolicy, Selection } from "./select-invocations.js";
+export { assumedNamespaceResult, itemResult, policyErrorResults, resourceRefOf, unknownKindResult } from "./results.js";
+export { selectForRequest, selectInvocations } from "./select-invocations.js";
+export type { BoundPolicy, Selection, SelectionSources } from "./select-invocations.js";

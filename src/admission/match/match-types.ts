@@ -16,8 +16,8 @@ export interface Gvr {
   resource: string;
 }
 
-/** Operations MutatingAdmissionPolicies see (DELETE never reaches them). */
-export type MatchOperation = "CREATE" | "UPDATE" | "CONNECT";
+/** Operations admission policies see (DELETE reaches only ValidatingAdmissionPolicies). */
+export type MatchOperation = "CREATE" | "UPDATE" | "CONNECT" | "DELETE";
 
 /** Request attributes used by matching and param collection. */
 export interface RequestAttrs {

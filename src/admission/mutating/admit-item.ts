@@ -1,13 +1,13 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
 import type { Authorizer } from "../../cel/index.js";
-import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
+import { deepEqual, isObject, pathText, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  buildRequest, evaluateMatchConditions, identify, itemResult, itemValues, policyErrorResults, selectInvocations,
+  assumedNamespaceResult, evaluateMatchConditions, identify, itemRequest, itemResult, policyErrorResults, requestValues, selectForRequest, unknownKindResult,
   type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
 } from "../dispatch/index.js";
-import { exemptReason, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
+import { exemptReason, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
 import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
@@ -63,56 +63,24 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
   const id = identify(item, run.registry);
   if (exemptReason(id.group, id.resource)) return { item, results: [] };
   const results: KrmResult[] = [];
-  if (!id.known && run.bound.length > 0) {
-    results.push(itemResult(item, run.options.strict ? "error" : "warning",
-      `kind ${id.group ? id.group + "/" : ""}${id.version}/${id.kind} is not a built-in kind nor defined by a CustomResourceDefinition in the input: matched as resource "${id.resource}", ${id.namespaced ? "namespaced" : "cluster-scoped"}`));
-  }
+  if (!id.known && run.bound.length > 0) results.push(unknownKindResult(item, id, run.options.strict));
   const { object: outcome, changes } = admitKnown(item, id, run, results);
-  for (const name of run.namespaces.takeAssumed()) {
-    results.push(itemResult(item, run.options.strict ? "error" : "warning",
-      `Namespace "${name}" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=${name}`));
-  }
+  for (const name of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, name, run.options.strict));
   return changes ? { item: outcome, results, changes } : { item: outcome, results };
 }
 
 function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[] } {
-  const { options } = run;
-  const declaredNs = getString(item, "metadata", "namespace");
-  const name = getString(item, "metadata", "name") ?? "";
-  const isNamespaceKind = id.group === "" && id.version === "v1" && id.kind === "Namespace";
-  let namespace = "";
-  let object = item;
-  if (id.namespaced) {
-    namespace = declaredNs || options.defaultNamespace;
-    if (!declaredNs) object = withNamespace(item, namespace);
-  } else if (isNamespaceKind && options.operation === "UPDATE") {
-    namespace = name;
-  }
-  const oldObject = options.operation === "UPDATE" ? oldObjectOf(item, run) ?? object : null;
-  const kind = { group: id.group, version: id.version, kind: id.kind };
-  const attrs: RequestAttrs = {
-    group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
-    namespace, name, operation: options.operation, object, oldObject,
-  };
+  const req = itemRequest(item, id, run.options, run.oldObjects);
+  const { attrs, namespace } = req;
+  const object = attrs.object ?? item;
+  const oldObject = attrs.oldObject;
   const { steps } = run;
   const sel = steps.select(run, attrs);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
     return { object: item };
   }
-  const resource = { group: id.group, version: id.version, resource: id.resource };
-  const request = buildRequest({
-    kind, resource, requestKind: kind, requestResource: resource, subResource: "", name, namespace,
-    operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
-  });
-  const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
-  const shared = itemValues({
-    request,
-    namespaceObject: "namespaceObject" in ns ? ns.namespaceObject : null, // the view never misses: absent Namespaces are assumed
-    authorizer: run.authorizer,
-    user: { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] },
-    resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
-  });
+  const shared = requestValues(req, { options: run.options, namespaces: run.namespaces.lookup, authorizer: run.authorizer });
   const missingSchema = schemaProblem(id, run, results, item);
   const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
   const ports: InvokerPorts<CompiledPolicy> = {
@@ -137,7 +105,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   }
   if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return { object: item };
   let final = out.object;
-  if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
+  if (!req.declaredNamespace && id.namespaced) final = withoutAddedNamespace(final, namespace);
   if (deepEqual(final, item)) return { object: item };
   results.push(mutatedResult(item, out.changedBy));
   return { object: final, changes: out.changedBy };
@@ -145,11 +113,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
 
 /** The invocations of one request: the policies its rules can meet, then the full selection. */
 function selectFor(run: AdmissionRun, attrs: RequestAttrs): Selection<CompiledPolicy> {
-  const candidates = run.index.candidates(attrs);
-  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
-  // assumed (missing) Namespace is still reported.
-  if (candidates.skippedNamespaceSelector && attrs.namespace !== "" && attrs.resource !== "namespaces") run.namespaces.lookup(attrs.namespace);
-  return selectInvocations(candidates.policies, attrs, run.namespaces.lookup, run.params, run.paramsFor);
+  return selectForRequest(run, attrs);
 }
 
 /** Most changed paths an `info` result lists per invocation. */
@@ -195,32 +159,6 @@ function schemaProblem(id: ItemIdentity, run: AdmissionRun, results: KrmResult[]
   results.push(itemResult(item, "warning",
     `no schema for ${gvk}: apply configurations merge it as untyped (maps merge, scalars replace, lists are refused); add its CustomResourceDefinition or an OpenAPI document to the input`));
   return undefined;
-}
-
-/** apiVersion/kind/namespace/name: how an item finds its old object. */
-function oldObjectKey(o: JsonObject): string {
-  return [getString(o, "apiVersion"), getString(o, "kind"), getString(o, "metadata", "namespace") ?? "", getString(o, "metadata", "name")].join("/");
-}
-
-/** The old objects for UPDATE by key (the first of duplicates wins), built once per run. */
-export function indexOldObjects(olds: readonly JsonObject[] | undefined): Map<string, JsonObject> | undefined {
-  if (!olds) return undefined;
-  const byKey = new Map<string, JsonObject>();
-  for (const o of olds) {
-    const k = oldObjectKey(o);
-    if (!byKey.has(k)) byKey.set(k, o);
-  }
-  return byKey;
-}
-
-function oldObjectOf(item: JsonObject, run: AdmissionRun): JsonObject | undefined {
-  return run.oldObjects?.get(oldObjectKey(item));
-}
-
-function withNamespace(item: JsonObject, namespace: string): JsonObject {
-  const meta: JsonObject = isObject(item.metadata) ? { ...item.metadata } : {};
-  setKey(meta, "namespace", namespace);
-  return { ...item, metadata: meta };
 }
 
 function withoutAddedNamespace(obj: JsonObject, namespace: string): JsonObject {

@@ -1,0 +1,100 @@
+// One item as an admission request, built the same way for every policy kind: its request
+// namespace and name, the object and old object admission sees (namespace defaulted), the match
+// attributes, and the CEL values every invocation on it shares (request, namespaceObject, authorizer).
+import type { Authorizer } from "../../cel/index.js";
+import { getString, isObject, setKey, type JsonObject } from "../../data/index.js";
+import { resolveNamespaceObject, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
+import type { AdmitOptions } from "../types.js";
+import { itemValues, type ItemValues } from "./evaluate-policy.js";
+import type { ItemIdentity } from "./item-identity.js";
+import { buildRequest } from "./request.js";
+
+/** An item as one admission request. */
+export interface ItemRequest {
+  id: ItemIdentity;
+  /** `metadata.namespace` as written (undefined when absent or empty). */
+  declaredNamespace: string | undefined;
+  /** The request namespace (`""` for cluster-scoped requests). */
+  namespace: string;
+  name: string;
+  /** Match attributes; `object` is the item with its namespace defaulted (null on DELETE). */
+  attrs: RequestAttrs;
+}
+
+/**
+ * The request for `item` under `options` (operation, defaultNamespace). The old object of an
+ * UPDATE or DELETE is the item's entry in `oldObjects`, else the item itself.
+ */
+export function itemRequest(item: JsonObject, id: ItemIdentity, options: AdmitOptions, oldObjects: Map<string, JsonObject> | undefined): ItemRequest {
+  const declaredNamespace = getString(item, "metadata", "namespace") || undefined;
+  const name = getString(item, "metadata", "name") ?? "";
+  const isNamespaceKind = id.group === "" && id.version === "v1" && id.kind === "Namespace";
+  let namespace = "";
+  let object = item;
+  if (id.namespaced) {
+    namespace = declaredNamespace ?? options.defaultNamespace;
+    if (!declaredNamespace) object = withNamespace(item, namespace);
+  } else if (isNamespaceKind && options.operation !== "CREATE") {
+    namespace = name;
+  }
+  const oldObject = options.operation === "CREATE" ? null : oldObjects?.get(oldObjectKey(item)) ?? object;
+  const kind = { group: id.group, version: id.version, kind: id.kind };
+  const attrs: RequestAttrs = {
+    group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
+    namespace, name, operation: options.operation, object: options.operation === "DELETE" ? null : object, oldObject,
+  };
+  return { id, declaredNamespace, namespace, name, attrs };
+}
+
+/** What the shared CEL values of a request are built from. */
+export interface RequestEnvironment {
+  options: AdmitOptions;
+  namespaces: NamespaceLookup;
+  authorizer: Authorizer;
+}
+
+/**
+ * The CEL values every invocation on the request shares: `request` (with the request's own kind
+ * and resource: offline they are the matched ones), `namespaceObject` (null for cluster-scoped
+ * requests and Namespaces), the authorizer.
+ */
+export function requestValues(req: ItemRequest, env: RequestEnvironment): ItemValues {
+  const { id, attrs, namespace, name } = req;
+  const { options } = env;
+  const resource = { group: id.group, version: id.version, resource: id.resource };
+  const request = buildRequest({
+    kind: attrs.kind, resource, requestKind: attrs.kind, requestResource: resource, subResource: "", name, namespace,
+    operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
+  });
+  const ns = resolveNamespaceObject(attrs, env.namespaces);
+  return itemValues({
+    request,
+    namespaceObject: "namespaceObject" in ns ? ns.namespaceObject : null, // the view never misses: absent Namespaces are assumed
+    authorizer: env.authorizer,
+    user: { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] },
+    resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
+  });
+}
+
+/** apiVersion/kind/namespace/name: how an item finds its old object. */
+function oldObjectKey(o: JsonObject): string {
+  return [getString(o, "apiVersion"), getString(o, "kind"), getString(o, "metadata", "namespace") ?? "", getString(o, "metadata", "name")].join("/");
+}
+
+/** The old objects for UPDATE and DELETE by key (the first of duplicates wins), built once per run. */
+export function indexOldObjects(olds: readonly JsonObject[] | undefined): Map<string, JsonObject> | undefined {
+  if (!olds) return undefined;
+  const byKey = new Map<string, JsonObject>();
+  for (const o of olds) {
+    const k = oldObjectKey(o);
+    if (!byKey.has(k)) byKey.set(k, o);
+  }
+  return byKey;
+}
+
+/** A shallow copy of `item` with `metadata.namespace` set. */
+export function withNamespace(item: JsonObject, namespace: string): JsonObject {
+  const meta: JsonObject = isObject(item.metadata) ? { ...item.metadata } : {};
+  setKey(meta, "namespace", namespace);
+  return { ...item, metadata: meta };
+}
