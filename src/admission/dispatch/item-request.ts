@@ -34,7 +34,8 @@ export function itemRequest(item: JsonObject, id: ItemIdentity, options: AdmitOp
   if (id.namespaced) {
     namespace = declaredNamespace ?? options.defaultNamespace;
     if (!declaredNamespace) object = withNamespace(item, namespace);
-  } else if (isNamespaceKind && options.operation !== "CREATE") {
+  } else if (isNamespaceKind) {
+    // The handlers give a Namespace request its own name as namespace (create.go, update.go, delete.go).
     namespace = name;
   }
   const oldObject = options.operation === "CREATE" ? null : oldObjects?.get(oldObjectKey(item)) ?? object;

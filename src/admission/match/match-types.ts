@@ -31,7 +31,7 @@ export interface RequestAttrs {
   kind: Gvk;
   /**
    * Request namespace: `""` for cluster-scoped objects. For a Namespace object upstream sets it
-   * to `""` on CREATE and to the namespace's own name on UPDATE (URL `/namespaces/<name>`).
+   * to the namespace's own name on every operation (the handlers' request scope).
    */
   namespace: string;
   /** `""` when the object only has `generateName`. */

@@ -68,10 +68,14 @@ export class ItemLog {
   denied = false;
   warned = false;
 
-  /** A denial (Deny action, configuration error, auditAnnotation error). */
+  /**
+   * A denial (Deny action, configuration error, auditAnnotation error). The apiserver reports only
+   * the first; kmutate lists each distinct one (an identical text, e.g. from another param, once).
+   */
   deny(o: Origin, message: string, reason: ValidationReason = "Invalid"): void {
     this.denied = true;
-    this.entries.push({ t: "deny", o, message, reason });
+    const text = denialText(o, message);
+    if (!this.entries.some((e) => e.t === "deny" && denialText(e.o, e.message) === text)) this.entries.push({ t: "deny", o, message, reason });
   }
 
   /** A Warn action; an identical text is recorded once (the warning recorder drops duplicates). */
@@ -87,9 +91,10 @@ export class ItemLog {
     if (!this.entries.some((e) => e.t === "audit" && e.value === value)) this.entries.push({ t: "audit", o, value });
   }
 
-  /** An error failurePolicy Ignore dropped (upstream silent). */
+  /** An error failurePolicy Ignore dropped (upstream silent); an identical one is recorded once. */
   ignored(o: Origin, message: string): void {
-    this.entries.push({ t: "ignored", o, message });
+    const text = denialText(o, message);
+    if (!this.entries.some((e) => e.t === "ignored" && denialText(e.o, e.message) === text)) this.entries.push({ t: "ignored", o, message });
   }
 
   /** An auditAnnotation value of the current policy (cut to 10240 bytes, exact repeats dropped). */
