@@ -14,6 +14,7 @@ import { writeText, type CliIo } from "./io.js";
 import { stepsFromChanges, streamDiff } from "./diff.js";
 import { readSources } from "./sources.js";
 import { resultLine } from "./result-line.js";
+import { validationSummaryLine } from "./validation-summary.js";
 
 /** Output formats of `apply`. */
 export const outputFormats = ["yaml", "json"] as const;
@@ -61,7 +62,7 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
     const changes = out.changes;
     const stepsFor = changes ? (_item: JsonObject, i: number) => stepsFromChanges(changes[i] ?? []) : undefined;
     await writeText(io.stdout, streamDiff(stream.files, stream.items, out.items, out.results, colour, stepsFor));
-    await writeText(io.stderr, results.map(resultLine).join(""));
+    await writeText(io.stderr, results.map(resultLine).join("") + validationSummaryLine(out.validation, options.options.validation));
     return exitCodeOf(results);
   }
   let text: string;
@@ -71,7 +72,7 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
     text = j.text;
   } else text = writeStream(stream.files, out.items);
   await writeText(io.stdout, text);
-  await writeText(io.stderr, results.map(resultLine).join(""));
+  await writeText(io.stderr, results.map(resultLine).join("") + validationSummaryLine(out.validation, options.options.validation));
   return exitCodeOf(results);
 }
 
@@ -106,7 +107,7 @@ export function registerApply(program: Command, io: CliIo, done: (code: number) 
   program
     .command("apply")
     .summary("mutate manifest files and print the resulting stream (comments kept)")
-    .description("Apply the MutatingAdmissionPolicies found among the given manifests to the other objects, and print all documents.")
+    .description("Apply the MutatingAdmissionPolicies found among the given manifests to the other objects, validate them with the ValidatingAdmissionPolicies, and print all documents.")
     .requiredOption("-f, --filename <path...>", "file, directory (recursive *.yaml, *.yml, *.json) or - for stdin; repeatable")
     .option("--config <file>", "functionConfig file (MutationConfig or ConfigMap)")
     .option("--old-objects <path>", "UPDATE: file or folder with the objects as they are in the cluster (use with operation: UPDATE)")

@@ -8,7 +8,8 @@ Without a command, kmutate runs as a KRM function (same as \`kmutate fn\`).
 KRM function (kpt, kustomize, Argo CD plugins):
   stdin   a ResourceList (config.kubernetes.io/v1, YAML or JSON; a v1 List also works)
   stdout  the same ResourceList, every item kept in order, mutated where bound policies
-          match, with \`results\`; JSON in gives JSON out
+          match (an object a ValidatingAdmissionPolicy denies comes back as it came in),
+          with \`results\`; JSON in gives JSON out
   stderr  one line per problem when no ResourceList can be written (empty, binary, not YAML),
           and on exit 1 one line per error result
   exit    1 if any result has severity error or the input is bad, else 0
@@ -17,16 +18,17 @@ functionConfig (optional):
   apiVersion: fn.kmutate.dev/v1alpha1
   kind: MutationConfig
   spec:
-    operation: CREATE            # CREATE (default) | UPDATE
+    operation: CREATE            # CREATE (default) | UPDATE | DELETE (validation only)
     userInfo: {username: alice, uid: "1", groups: [dev], extra: {team: [a]}}
     dryRun: false
     defaultNamespace: default    # namespace of namespaced objects without one
     authorizer: {decision: NoOpinion}   # NoOpinion (default) | Allow | Deny
     strict: false                # missing Namespace object or schema: error, not warning
-    oldObjectsPath: live/        # UPDATE: old objects (file or folder inside the working dir)
+    validation: Enforce          # ValidatingAdmissionPolicy denials: Enforce (error) | Warn | Off
+    oldObjectsPath: live/        # UPDATE, DELETE: old objects (file or folder inside the working dir)
     openapiPaths: [crds.json]    # OpenAPI v3 documents for kinds without a CRD in the input
   or a ConfigMap with string data keys: operation, username, uid, groups (a,b),
-  extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict,
+  extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict, validation,
   oldObjectsPath, openapiPaths (a,b).
   Schema: krm/function-config.schema.json in the npm package.
 
@@ -59,8 +61,9 @@ objects: policies and bindings in any file apply to objects in every file.
 stdin   read only for \`-f -\`: a stream of YAML documents
 stdout  all documents as one stream (--output yaml: documents that did not change are printed
         byte for byte, changed ones keep their comments; --output json: a v1 List)
-stderr  results (one line each: severity, file, object, message) and input errors
-exit    1 if any result has severity error or the input is bad, else 0
+stderr  results (one line each: severity, file, object, message) and input errors; with
+        ValidatingAdmissionPolicies a last line counting validated, denied and warned objects
+exit    1 if any result has severity error (e.g. a denial) or the input is bad, else 0
 
 Examples:
   $ kmutate apply -f deploy.yaml -f policies/
