@@ -1,9 +1,10 @@
 // `kmutate eval EXPR`: the policy author's playground. Compiles one CEL expression in the
-// Kubernetes 1.36 MutatingAdmissionPolicy environment, evaluates it against files, prints JSON.
+// Kubernetes 1.36 MutatingAdmissionPolicy environment (or, with --validation, in that of one
+// ValidatingAdmissionPolicy field), evaluates it against files, prints JSON.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Command } from "commander";
-import { buildRequest, expressionEnv, identify, offlineAuthorizer } from "../admission/index.js";
+import { Option, type Command } from "commander";
+import { buildRequest, expressionEnv, identify, offlineAuthorizer, returnTypeError, validationFields, type ValidationField } from "../admission/index.js";
 import {
   authorizerValue, compile, formatIssue, fromJson, isCelError, requestResourceValue, toJson, type Activation, type CelValue,
 } from "../cel/index.js";
@@ -26,7 +27,15 @@ export interface EvalOptions {
   request?: string;
   /** Declare `Object`, `JSONPatch` and `jsonpatch.escapeKey` (mutation expressions). Default: false. */
   mutation?: boolean;
+  /**
+   * Compile as this ValidatingAdmissionPolicy field does: its return type is checked, and
+   * `authorizer` is undeclared (messageExpression) or unbound (valueExpression). Default: none.
+   */
+  validation?: ValidationField;
 }
+
+/** The fields `--validation` accepts. */
+export const validationFieldNames = Object.keys(validationFields) as ValidationField[];
 
 /** A CEL value as JSON the way a JSON patch value ends up in an object (integral doubles as ints). */
 export function evalResultJson(v: CelValue): { ok: true; value: JsonValue } | { ok: false; message: string } {
@@ -85,10 +94,16 @@ export async function evalCommand(expression: string, opts: EvalOptions, io: Cli
     return 1;
   }
   const value = (f: Loaded): JsonObject | null => (f.ok ? f.value : null);
-  const env = expressionEnv(opts.params !== undefined, opts.mutation === true);
+  const field = opts.validation !== undefined ? validationFields[opts.validation] : undefined;
+  const env = expressionEnv(opts.params !== undefined, opts.mutation === true, undefined, field?.authorizer !== "undeclared");
   const compiled = compile(env, expression);
   if (!compiled.ok) {
     await writeText(io.stderr, compiled.message + "\n");
+    return 1;
+  }
+  const wrongType = field ? returnTypeError(compiled.type, field.expected) : undefined;
+  if (wrongType !== undefined) {
+    await writeText(io.stderr, `ERROR: <input>: ${wrongType}\n`);
     return 1;
   }
   const object = value(files.object);
@@ -103,15 +118,17 @@ export async function evalCommand(expression: string, opts: EvalOptions, io: Cli
     oldObject: fromJson(oldObject),
     request: fromJson(request),
     namespaceObject: fromJson(value(files.namespaceObject)),
-    authorizer: authorizerValue(authorizer, user),
-    "authorizer.requestResource": requestResourceValue(authorizer, user, {
+  };
+  if (field === undefined || field.authorizer === "bound") {
+    act.authorizer = authorizerValue(authorizer, user);
+    act["authorizer.requestResource"] = requestResourceValue(authorizer, user, {
       group: getString(request, "resource", "group") ?? "",
       resource: getString(request, "resource", "resource") ?? "",
       subresource: getString(request, "subResource") ?? "",
       namespace: getString(request, "namespace") ?? "",
       name: getString(request, "name") ?? "",
-    }),
-  };
+    });
+  }
   if (opts.params !== undefined) act.params = fromJson(value(files.params));
   const r = compiled.program.eval(act as Activation);
   if (r.error) {
@@ -138,7 +155,7 @@ export async function evalCommand(expression: string, opts: EvalOptions, io: Cli
 export function registerEval(program: Command, io: CliIo, done: (code: number) => void): void {
   program
     .command("eval")
-    .summary("evaluate one CEL expression as a MutatingAdmissionPolicy would, print the result as JSON")
+    .summary("evaluate one CEL expression as an admission policy would, print the result as JSON")
     .description("Compile EXPR in the Kubernetes 1.36 MutatingAdmissionPolicy CEL environment, evaluate it against the given files, and print the result as JSON.")
     .argument("<expr>", "the CEL expression (quote it for the shell)")
     .option("--object <file>", "the object (YAML or JSON); default: null")
@@ -146,7 +163,12 @@ export function registerEval(program: Command, io: CliIo, done: (code: number) =
     .option("--params <file>", "the params object (declares `params`)")
     .option("--namespace-object <file>", "the Namespace object")
     .option("--request <file>", "the AdmissionRequest; default: built from the object like admission does")
-    .option("--mutation", "declare Object, JSONPatch and jsonpatch.escapeKey (mutation expressions)")
+    .addOption(new Option("--mutation", "declare Object, JSONPatch and jsonpatch.escapeKey (mutation expressions)").conflicts("validation"))
+    .addOption(
+      new Option("--validation [field]", "compile as a ValidatingAdmissionPolicy field does (return type, authorizer)")
+        .choices(validationFieldNames)
+        .preset("expression" satisfies ValidationField),
+    )
     .addHelpText("after", EVAL_HELP)
     .action(async (expr: string, opts: EvalOptions) => done(await evalCommand(expr, opts, io)));
 }
@@ -158,9 +180,14 @@ stdout  the value as JSON (ints beyond 2^53 as strings, bytes base64, durations 
 stderr  a compile or runtime error in cel-go's format (ERROR: <input>:line:col: message)
 exit    0 when a value was printed, else 1
 
+--validation expression         a validation: must be bool; authorizer available
+--validation messageExpression  must be string; authorizer not declared
+--validation valueExpression    an auditAnnotation: string or null; authorizer unbound
+
 Examples:
   $ kmutate eval 'object.spec.replicas * 2' --object deploy.yaml
   $ kmutate eval 'object.metadata.?labels.orValue({})' --object pod.yaml
   $ kmutate eval --mutation --object pod.yaml \\
       'Object{metadata: Object.metadata{labels: {"team": "a"}}}'
+  $ kmutate eval --validation --object deploy.yaml 'object.spec.replicas <= 5'
 `;

@@ -53,7 +53,7 @@ export function withVariables(env: CelEnv, fields: Record<string, CelType>): Cel
  * The apiserver's return type check (`CompileCELExpression`): undefined when `t` is exactly one of
  * `expected` (cel-go `IsExactType`: `dyn` is none of them), else its error text.
  */
-function returnTypeError(t: CelType, expected: ExpectedType | readonly ExpectedType[]): string | undefined {
+export function returnTypeError(t: CelType, expected: ExpectedType | readonly ExpectedType[]): string | undefined {
   const got = typeText(t);
   if (typeof expected === "string") return got === expected ? undefined : `must evaluate to ${expected} but got ${got}`;
   return expected.includes(got as ExpectedType) ? undefined : `must evaluate to one of [${expected.join(" ")}] but got ${got}`;

@@ -3,7 +3,7 @@
 // item's identity and request, the CEL environment, variables and matchConditions, and policy
 // errors turned into KRM results under failurePolicy.
 export { offlineAuthorizer } from "./authorizer.js";
-export { compileExpression, compileVariablesAndConditions, withVariables } from "./compile-expressions.js";
+export { compileExpression, compileVariablesAndConditions, returnTypeError, withVariables } from "./compile-expressions.js";
 export type { CompiledExpression, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";
 export { activationFor, evaluateMatchConditions, itemValues, outOfBudget, runExpression } from "./evaluate-policy.js";
 export type { ConditionOutcome, CostSink, ExprOutcome, InvocationInputs, ItemValues } from "./evaluate-policy.js";

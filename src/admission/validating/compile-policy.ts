@@ -3,9 +3,23 @@
 // `authorizer`), and each auditAnnotation's valueExpression (string or null).
 import type { ValidatingPolicyModel, ValidationReason } from "../policy/index.js";
 import {
-  compileExpression, compileVariablesAndConditions, expressionEnv, withVariables, type CompiledExpression, type CompiledPolicyBase,
+  compileExpression, compileVariablesAndConditions, expressionEnv, withVariables, type CompiledExpression, type CompiledPolicyBase, type ExpectedType,
 } from "../dispatch/index.js";
 import { defaultLimits, type AdmitLimits } from "../types.js";
+
+/** The expression fields of a ValidatingAdmissionPolicy that are not shared with MAP. */
+export type ValidationField = "expression" | "messageExpression" | "valueExpression";
+
+/**
+ * How each field compiles and runs (§4.1): the return types allowed, and `authorizer` — declared
+ * and bound (validations), undeclared (messageExpressions), or declared but unbound at runtime
+ * (auditAnnotation valueExpressions: using it fails at evaluation).
+ */
+export const validationFields = {
+  expression: { expected: "bool", authorizer: "bound" },
+  messageExpression: { expected: "string", authorizer: "undeclared" },
+  valueExpression: { expected: ["string", "null_type"], authorizer: "unbound" },
+} as const satisfies Record<ValidationField, { expected: ExpectedType | readonly ExpectedType[]; authorizer: "bound" | "undeclared" | "unbound" }>;
 
 /** One compiled `spec.validations[i]`. */
 export interface CompiledValidation {
@@ -36,16 +50,16 @@ export function compileValidatingPolicy(policy: ValidatingPolicyModel, limits: A
   const env = withVariables(expressionEnv(hasParams, false, limits), variableTypes);
   const messageEnv = withVariables(expressionEnv(hasParams, false, limits, false), variableTypes);
   const validations = policy.validations.map((v, i): CompiledValidation => {
-    const out: CompiledValidation = { expression: compileExpression(env, v.expression, v.fieldPath, "bool"), message: v.message };
+    const out: CompiledValidation = { expression: compileExpression(env, v.expression, v.fieldPath, validationFields.expression.expected), message: v.message };
     if (v.messageExpression !== "") {
-      out.messageExpression = compileExpression(messageEnv, v.messageExpression, `spec.validations[${i}].messageExpression`, "string");
+      out.messageExpression = compileExpression(messageEnv, v.messageExpression, `spec.validations[${i}].messageExpression`, validationFields.messageExpression.expected);
     }
     if (v.reason !== undefined) out.reason = v.reason;
     return out;
   });
   const auditAnnotations = policy.auditAnnotations.map((a) => ({
     key: a.key,
-    valueExpression: compileExpression(env, a.valueExpression, a.fieldPath, ["string", "null_type"]),
+    valueExpression: compileExpression(env, a.valueExpression, a.fieldPath, validationFields.valueExpression.expected),
   }));
   return { ...compiled, validations, auditAnnotations };
 }
