@@ -6,7 +6,10 @@ import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import { admitItem, compilePolicy, itemSteps, type AdmissionRun } from "./mutating/index.js";
 import { bindPolicies, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledPolicyBase } from "./dispatch/index.js";
-import { buildParamIndex, buildPolicyIndex, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, type BoundPolicy } from "./dispatch/index.js";
+import {
+  buildParamIndex, buildPolicyIndex, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, requestEnvironment,
+  type BoundPolicy,
+} from "./dispatch/index.js";
 import { compileValidatingPolicy, validateItem, validationSteps, type ValidationRun } from "./validating/index.js";
 import { defaultLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
 
@@ -28,16 +31,19 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   }));
   const { bound, vaps } = compileAll();
   const params = buildParamIndex(items, options.defaultNamespace);
+  const namespaces = namespaceView(items);
+  const authorizer = offlineAuthorizer(options.authorizer.decision);
   const run: AdmissionRun = {
     bound,
     registry,
-    namespaces: namespaceView(items),
+    namespaces,
     params,
     index: buildPolicyIndex(bound),
     paramsFor: paramCollector(params),
     oldObjects: indexOldObjects(options.oldObjects),
     options,
-    authorizer: offlineAuthorizer(options.authorizer.decision),
+    authorizer,
+    requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
     steps: itemSteps(options.onPhase),
   };
   const vrun: ValidationRun | undefined = vaps.length === 0 ? undefined : {

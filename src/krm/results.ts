@@ -64,10 +64,17 @@ export function withFiles(
     const k = refKey(resourceRefOf(it));
     if (!byRef.has(k)) byRef.set(k, i);
   });
+  // An item with several results (mutation, validation, audit) is located once.
+  const files = new Map<number, KrmResult["file"]>();
   return results.map((r) => {
     if (!r.resourceRef || r.file) return r;
     const i = byRef.get(refKey(r.resourceRef));
-    const file = i === undefined ? undefined : locate(items[i], i);
+    if (i === undefined) return r;
+    let file = files.get(i);
+    if (file === undefined && !files.has(i)) {
+      file = locate(items[i], i);
+      files.set(i, file);
+    }
     return file ? { ...r, file } : r;
   });
 }

@@ -11,7 +11,7 @@ export { expressionEnv } from "./expression-env.js";
 export { invocationKey } from "./invocation.js";
 export type { Invocation } from "./invocation.js";
 export { identify } from "./item-identity.js";
-export { indexOldObjects, itemRequest, requestValues, withNamespace } from "./item-request.js";
+export { indexOldObjects, itemRequest, requestEnvironment, requestValues, withNamespace } from "./item-request.js";
 export type { ItemRequest, RequestEnvironment } from "./item-request.js";
 export type { ItemIdentity } from "./item-identity.js";
 export { namespaceView } from "./namespace-view.js";

@@ -11,6 +11,8 @@ import { buildRequest } from "./request.js";
 
 /** An item as one admission request. */
 export interface ItemRequest {
+  /** The input item the request is built from. */
+  item: JsonObject;
   id: ItemIdentity;
   /** `metadata.namespace` as written (undefined when absent or empty). */
   declaredNamespace: string | undefined;
@@ -44,22 +46,37 @@ export function itemRequest(item: JsonObject, id: ItemIdentity, options: AdmitOp
     group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
     namespace, name, operation: options.operation, object: options.operation === "DELETE" ? null : object, oldObject,
   };
-  return { id, declaredNamespace, namespace, name, attrs };
+  return { item, id, declaredNamespace, namespace, name, attrs };
 }
 
-/** What the shared CEL values of a request are built from. */
+/** What the shared CEL values of a request are built from (one per run). */
 export interface RequestEnvironment {
   options: AdmitOptions;
   namespaces: NamespaceLookup;
   authorizer: Authorizer;
+  /** Values by input item: the mutating and the validating stage of an item share them. */
+  cache: WeakMap<JsonObject, ItemValues>;
+}
+
+/** The environment of a run's requests. */
+export function requestEnvironment(options: AdmitOptions, namespaces: NamespaceLookup, authorizer: Authorizer): RequestEnvironment {
+  return { options, namespaces, authorizer, cache: new WeakMap() };
 }
 
 /**
  * The CEL values every invocation on the request shares: `request` (with the request's own kind
  * and resource: offline they are the matched ones), `namespaceObject` (null for cluster-scoped
- * requests and Namespaces), the authorizer.
+ * requests and Namespaces), the authorizer. Built once per item.
  */
 export function requestValues(req: ItemRequest, env: RequestEnvironment): ItemValues {
+  const hit = env.cache.get(req.item);
+  if (hit) return hit;
+  const values = buildValues(req, env);
+  env.cache.set(req.item, values);
+  return values;
+}
+
+function buildValues(req: ItemRequest, env: RequestEnvironment): ItemValues {
   const { id, attrs, namespace, name } = req;
   const { options } = env;
   const resource = { group: id.group, version: id.version, resource: id.resource };

@@ -5,7 +5,7 @@ import { deepEqual, isObject, pathText, timed, type JsonObject, type PhaseHook }
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
   assumedNamespaceResult, evaluateMatchConditions, identify, itemRequest, itemResult, policyErrorResults, requestValues, selectForRequest, unknownKindResult,
-  type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
+  type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
 import { exemptReason, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
@@ -28,6 +28,8 @@ export interface AdmissionRun {
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
   authorizer: Authorizer;
+  /** Builds (once per item) the CEL values its invocations share. */
+  requestEnv: RequestEnvironment;
   /** The steps a timing hook sees (see {@link itemSteps}). */
   steps: ItemSteps;
 }
@@ -80,7 +82,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     results.push(...policyErrorResults(item, sel.errors));
     return { object: item };
   }
-  const shared = requestValues(req, { options: run.options, namespaces: run.namespaces.lookup, authorizer: run.authorizer });
+  const shared = requestValues(req, run.requestEnv);
   const missingSchema = schemaProblem(id, run, results, item);
   const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
   const ports: InvokerPorts<CompiledPolicy> = {

@@ -107,6 +107,7 @@ export class ItemLog {
 
   /** Publishes the current policy's auditAnnotations as `<policy>/<key>` (distinct values joined with ", "). */
   endPolicy(policy: string): void {
+    if (this.collected.size === 0) return;
     for (const [key, values] of this.collected) this.entries.push({ t: "annotation", policy, key, value: values.join(", ") });
     this.collected.clear();
   }

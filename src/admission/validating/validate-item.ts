@@ -8,7 +8,7 @@ import type { SchemaRegistry } from "../../schema/index.js";
 import {
   assumedNamespaceResult, identify, itemRequest, requestValues, selectForRequest, unknownKindResult, withNamespace,
   type BoundPolicy, type Invocation, type ItemValues, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyError,
-  type PolicyIndex, type Selection,
+  type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
 import { exemptReason } from "../match/index.js";
 import type { ValidatingBindingModel } from "../policy/index.js";
@@ -31,6 +31,8 @@ export interface ValidationRun {
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
   authorizer: Authorizer;
+  /** Builds (once per item, shared with the mutating stage) the CEL values its invocations share. */
+  requestEnv: RequestEnvironment;
   /** The steps a timing hook sees (see {@link validationSteps}). */
   steps: ValidationSteps;
   /** Report kinds no table knows (when the mutating stage did not: no MAPs bound, or DELETE). */
@@ -72,6 +74,10 @@ export function validateItem(item: JsonObject, object: JsonObject, run: Validati
   const results: KrmResult[] = !id.known && run.reportUnknownKinds ? [unknownKindResult(item, id, run.options.strict)] : [];
   if (req.attrs.object !== null) req.attrs.object = id.namespaced && !req.declaredNamespace ? withNamespace(object, req.namespace) : object;
   const sel = run.steps.select(run, req.attrs);
+  if (sel.invocations.length === 0 && sel.errors.length === 0) {
+    for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));
+    return results.length === 0 ? none : { ...none, results };
+  }
   const log = new ItemLog();
   let validated = false;
   let values: ItemValues | undefined;
@@ -85,7 +91,7 @@ export function validateItem(item: JsonObject, object: JsonObject, run: Validati
       configError(log, step.error);
       continue;
     }
-    values ??= requestValues(req, { options: run.options, namespaces: run.namespaces.lookup, authorizer: run.authorizer });
+    values ??= requestValues(req, run.requestEnv);
     invoke(log, step.invocation, values, req.attrs, run.steps);
   }
   if (policy !== undefined) log.endPolicy(policy);
