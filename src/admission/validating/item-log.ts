@@ -49,6 +49,7 @@ export function validationFailureValue(binding: ValidatingBindingModel, expressi
 
 /** `value` cut to at most 10240 bytes of UTF-8 (a rune split by the cut becomes U+FFFD, as in the audit log). */
 function cutAnnotation(value: string): string {
+  if (value.length * 3 <= maxAnnotationBytes) return value; // a UTF-16 unit is at most 3 UTF-8 bytes
   const bytes = Buffer.from(value, "utf8");
   return bytes.length <= maxAnnotationBytes ? value : bytes.subarray(0, maxAnnotationBytes).toString("utf8");
 }
