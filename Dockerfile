@@ -1,13 +1,16 @@
-# kmutate KRM function image: ghcr.io/kmutate/kmutate:v0.1.0
-# Build: docker build -t ghcr.io/kmutate/kmutate:v0.1.0 .
+# kmutate KRM function image. Not published to a registry yet: build it locally,
+#   docker build -t ghcr.io/kmutate/kmutate:v0.1.0 .
+# (the tag the examples and krm/ configs name; kpt and kustomize then find it without pulling).
 # The running container writes nothing to disk (works with a read-only root filesystem).
 # test/e2e/container-runtime.test.ts reads this file, assembles the final stage's file system and runs
 # its ENTRYPOINT as its USER on a read-only root; a RUN step it cannot emulate fails that test.
+# Base: Node.js 24 (LTS) on Alpine, pinned by the digest of its multi-platform index; update tag and
+# digest together (docker buildx imagetools inspect node:24-alpine).
 
-FROM node:20-alpine AS build
+FROM node:24.18.0-alpine3.24@sha256:a0b9bf06e4e6193cf7a0f58816cc935ff8c2a908f81e6f1a95432d679c54fbfd AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
-# No lifecycle scripts here: `prepare` builds, and the sources are not copied yet.
+# No lifecycle scripts: the sources are not copied yet (the build runs below).
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
@@ -15,7 +18,13 @@ COPY src ./src
 RUN npx tsc -p tsconfig.json && node scripts/post-build.mjs \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-FROM node:20-alpine
+FROM node:24.18.0-alpine3.24@sha256:a0b9bf06e4e6193cf7a0f58816cc935ff8c2a908f81e6f1a95432d679c54fbfd
+LABEL org.opencontainers.image.title="kmutate" \
+      org.opencontainers.image.description="Kubernetes MutatingAdmissionPolicies applied offline as a KRM function" \
+      org.opencontainers.image.version="0.1.0" \
+      org.opencontainers.image.licenses="Apache-2.0" \
+      org.opencontainers.image.source="https://github.com/kmutate/kmutate" \
+      org.opencontainers.image.base.name="docker.io/library/node:24.18.0-alpine3.24"
 ENV NODE_ENV=production
 WORKDIR /opt/kmutate
 COPY --from=build /src/package.json ./package.json

@@ -1,23 +1,24 @@
 // Entry point of the admission layer: admits every item of a ResourceList as kube-apiserver 1.36
 // would on CREATE/UPDATE/DELETE — the bound MutatingAdmissionPolicies found among the items
 // mutate it, then the bound ValidatingAdmissionPolicies judge the result.
-import { getString, isObject, timed, type JsonObject } from "../data/index.js";
+import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import { admitItem, compilePolicy, itemSteps, type AdmissionRun } from "./mutating/index.js";
 import { bindPolicies, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledPolicyBase } from "./dispatch/index.js";
 import {
   buildParamIndex, buildPolicyIndex, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, requestEnvironment,
-  type BoundPolicy,
+  runNotices, type BoundPolicy,
 } from "./dispatch/index.js";
 import { compileValidatingPolicy, validateItem, validationSteps, type ValidationRun } from "./validating/index.js";
-import { defaultLimits, type AdmitOptions, type AdmitOutput, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
+import { resolveLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
-  const limits = options.limits ?? defaultLimits;
+  const limits = resolveLimits(options.limits);
   if (items.length > limits.maxItems) {
-    return { items, results: [{ severity: "error", message: `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted` }] };
+    const message = `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted`;
+    return { items, results: [{ severity: "error", message }], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
   }
   const results: KrmResult[] = [];
   const loaded = loadPolicies(items);
@@ -40,6 +41,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     params,
     index: buildPolicyIndex(bound),
     paramsFor: paramCollector(params),
+    matched: new Set(),
     oldObjects: indexOldObjects(options.oldObjects),
     options,
     authorizer,
@@ -52,35 +54,42 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     steps: validationSteps(options.onPhase),
     reportUnknownKinds: bound.length === 0 || options.operation === "DELETE",
   };
-  const summary: ValidationSummary = { validated: 0, denied: 0, warned: 0 };
+  const validation: ValidationSummary = { validated: 0, denied: 0, warned: 0, enforced: mode === "Enforce" };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
-  for (const item of items) {
+  const summary: AdmitSummary = { objects: items.length, admitted: 0, changed: 0, invocations: 0 };
+  items.forEach((item, i) => {
     run.namespaces.nextItem();
     if (!isAdmitted(item)) {
       out.push(item);
       changes?.push(undefined);
-      continue;
+    } else {
+      summary.admitted++;
+      // DELETE never reaches MutatingAdmissionPolicies.
+      const r = options.operation === "DELETE" ? { item, results: [] } : admitItem(item, run);
+      results.push(...r.results);
+      // An object whose mutation failed is rejected before validation: it is not validated.
+      const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun) : undefined;
+      if (v) {
+        results.push(...v.results);
+        if (v.validated) validation.validated++;
+        if (v.denied) validation.denied++;
+        if (v.warned) validation.warned++;
+      }
+      // A denied object is not stored: it comes out as it came in.
+      const deniedHere = v?.denied === true && mode === "Enforce";
+      const outItem = deniedHere ? item : r.item;
+      if (outItem !== item) summary.changed++;
+      if (!deniedHere) summary.invocations += r.changes?.length ?? 0;
+      out.push(outItem);
+      changes?.push(deniedHere ? undefined : r.changes);
     }
-    // DELETE never reaches MutatingAdmissionPolicies.
-    const r = options.operation === "DELETE" ? { item, results: [] } : admitItem(item, run);
-    results.push(...r.results);
-    // An object whose mutation failed is rejected before validation: it is not validated.
-    const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun) : undefined;
-    if (v) {
-      results.push(...v.results);
-      if (v.validated) summary.validated++;
-      if (v.denied) summary.denied++;
-      if (v.warned) summary.warned++;
-    }
-    // A denied object is not stored: it comes out as it came in.
-    const deniedHere = v?.denied === true && mode === "Enforce";
-    out.push(deniedHere ? item : r.item);
-    changes?.push(deniedHere ? undefined : r.changes);
-  }
-  const output: AdmitOutput = { items: out, results };
+    options.progress?.(i + 1, items.length);
+  });
+  results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
+  if (vrun) summary.validation = validation;
+  const output: AdmitOutput = { items: out, results, summary };
   if (changes) output.changes = changes;
-  if (vrun) output.validation = summary;
   return output;
 }
 
@@ -101,25 +110,34 @@ function bindPolicy<C extends CompiledPolicyBase, B extends BindingModel>(policy
   return bound;
 }
 
-/** Groups whose objects configure the pipeline rather than the cluster (never admitted). */
-const orchestratorGroups = new Set(["kpt.dev", "fn.kmutate.dev", "config.kubernetes.io", "kustomize.config.k8s.io"]);
+/** Annotation of the ConfigMaps that carry side inputs (old objects, OpenAPI documents) into a run; they are never admitted. */
+export const SIDE_INPUT_ANNOTATION = "fn.kmutate.dev/side-input";
+
+/** Groups whose objects configure the pipeline or its tests rather than the cluster (never admitted). */
+const orchestratorGroups = new Set(["kpt.dev", "fn.kmutate.dev", "test.kmutate.dev", "config.kubernetes.io", "kustomize.config.k8s.io"]);
 
 /**
  * Items that are admission requests: not the policies/bindings themselves, not orchestrator
- * configuration (Kptfile, functionConfig kinds), not `config.kubernetes.io/local-config: "true"`.
+ * configuration (Kptfile, functionConfig kinds), not `config.kubernetes.io/local-config: "true"`,
+ * not side-input ConfigMaps.
  */
 function isAdmitted(item: JsonObject): boolean {
   if (isPolicyItem(item)) return false;
   const apiVersion = getString(item, "apiVersion") ?? "";
   if (orchestratorGroups.has(apiVersion.split("/")[0])) return false;
   const ann = isObject(item.metadata) ? item.metadata.annotations : undefined;
-  if (isObject(ann) && ann["config.kubernetes.io/local-config"] === "true") return false;
-  return true;
+  return !isLocalConfig(item) && !(isObject(ann) && getKey(ann, SIDE_INPUT_ANNOTATION) !== undefined);
+}
+
+/** True for items annotated `config.kubernetes.io/local-config: "true"` (kpt and kustomize leave them out of their output). */
+export function isLocalConfig(item: JsonObject): boolean {
+  const ann = isObject(item.metadata) ? item.metadata.annotations : undefined;
+  return isObject(ann) && ann["config.kubernetes.io/local-config"] === "true";
 }
 
 function problemResult(items: JsonObject[], p: LoadProblem): KrmResult {
   const item = items[p.source.index];
-  const r = itemResult(item, "error", p.message, { kind: p.kind, name: p.name });
+  const r = itemResult(item, "error", p.message, { [p.kind.endsWith("Binding") ? "binding" : "policy"]: p.name, code: p.code });
   if (p.field) r.field = { path: p.field };
   if (p.source.listIndex !== undefined) r.tags = { ...r.tags, listIndex: String(p.source.listIndex) };
   return r;

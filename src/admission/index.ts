@@ -1,13 +1,13 @@
 // Public surface of the admission layer: `admit` and its contract, and for the authoring commands
 // (`kmutate eval`, `kmutate check`) the CEL environment, request, policy loading, compilation and lint.
-export { admit } from "./admit.js";
-export { defaultAdmitOptions, defaultLimits } from "./types.js";
+export { admit, isLocalConfig, SIDE_INPUT_ANNOTATION } from "./admit.js";
+export { defaultAdmitOptions, defaultLimits, resolveLimits } from "./types.js";
 export type {
-  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity, ValidationMode,
-  ValidationSummary,
+  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AdmitSummary, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity,
+  ValidationMode, ValidationSummary,
 } from "./types.js";
-export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf, returnTypeError } from "./dispatch/index.js";
-export type { CompiledExpression } from "./dispatch/index.js";
+export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf, returnTypeError, runNoticeCodes } from "./dispatch/index.js";
+export type { CompiledExpression, RunNoticeCode } from "./dispatch/index.js";
 export { isPolicyItem, loadPolicies } from "./policy/index.js";
 export type {
   BindingModel, ItemRef, LoadedPolicies, LoadProblem, PolicyModel, RuleModel, ValidatingBindingModel, ValidatingPolicyModel,

@@ -42,10 +42,12 @@ export interface AdmitOptions {
    * schemas for kinds that are neither built-in nor defined by a CRD in the input. Default: none.
    */
   openapi?: JsonValue[];
-  /** Limits. Default: {@link defaultLimits}. */
-  limits?: AdmitLimits;
+  /** Limits; the ones not given (or undefined) keep their defaults. Default: {@link defaultLimits}. */
+  limits?: Partial<AdmitLimits>;
   /** Return, per item, the invocations that changed it with the object before and after each (for diffs). Default: false. */
   recordChanges?: boolean;
+  /** Called after each item is admitted, with how many are done and the total (progress display). Default: none. */
+  progress?: (done: number, total: number) => void;
   /** Told the time of every matching, CEL (compile and evaluation) and patching step, for benchmarks. Default: none (no clock is read). */
   onPhase?: PhaseHook<AdmitPhase>;
 }
@@ -88,6 +90,13 @@ export const defaultLimits: AdmitLimits = {
   maxItems: 1_000_000,
 };
 
+/** `limits` completed with the defaults for every limit not given (or given as undefined). */
+export function resolveLimits(limits: Partial<AdmitLimits> | undefined): AdmitLimits {
+  const out = { ...defaultLimits };
+  if (limits) for (const k of Object.keys(defaultLimits) as (keyof AdmitLimits)[]) if (limits[k] !== undefined) out[k] = limits[k];
+  return out;
+}
+
 /** Default admission options. */
 export const defaultAdmitOptions: AdmitOptions = {
   operation: "CREATE",
@@ -109,6 +118,20 @@ export interface KrmResult {
   field?: { path: string };
   file?: { path: string; index?: number };
   tags?: Record<string, string>;
+}
+
+/** Counts of one run, for a summary line. */
+export interface AdmitSummary {
+  /** Items given. */
+  objects: number;
+  /** Items admitted as requests (not policies, bindings, orchestrator configuration or local config). */
+  admitted: number;
+  /** Items that came out changed. */
+  changed: number;
+  /** Invocations that changed an item (a reinvocation that changed it again counts again). */
+  invocations: number;
+  /** Present when the input has bound ValidatingAdmissionPolicies and `validation` is not `Off`. */
+  validation?: ValidationSummary;
 }
 
 /**
@@ -136,6 +159,8 @@ export interface ValidationSummary {
   denied: number;
   /** Objects with a Warn-action warning. */
   warned: number;
+  /** Denials were enforced (`validation: Enforce`); false under `validation: Warn`. */
+  enforced: boolean;
 }
 
 /**
@@ -145,8 +170,7 @@ export interface ValidationSummary {
 export interface AdmitOutput {
   items: JsonObject[];
   results: KrmResult[];
+  summary: AdmitSummary;
   /** With `recordChanges`: per item (same order), the changing invocations, or undefined. */
   changes?: (InvocationChange[] | undefined)[];
-  /** Present when the input has bound ValidatingAdmissionPolicies and `validation` is not `Off`. */
-  validation?: ValidationSummary;
 }

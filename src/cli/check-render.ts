@@ -1,32 +1,9 @@
-// Renders `kmutate check` findings: for files, `file:line:col: severity: Kind name: field: message`
-// with the source line and a caret; for KRM, results naming the object and field path.
+// Renders `kmutate check` findings: the summary line, and for KRM, results naming the object and
+// field path (the file form, with a caret, is authoring's renderFinding).
 import type { KrmResult, LintFinding } from "../admission/index.js";
 import { offsetLocation } from "../cel/index.js";
 import type { JsonObject } from "../data/index.js";
-import { lineColOf, resourceRefOf } from "../krm/index.js";
-
-/** A finding placed in a file (`offset` undefined when the object could not be found). */
-export interface PlacedFinding {
-  finding: LintFinding;
-  path: string;
-  text: string;
-  offset?: number;
-}
-
-/** The human-readable text of one finding, ending in a newline. */
-export function renderFinding(p: PlacedFinding): string {
-  const f = p.finding;
-  const field = f.field && !f.message.startsWith(f.field + ":") ? f.field + ": " : "";
-  const head = `${f.severity}: ${f.kind} ${f.name || "(unnamed)"}: ${field}${f.message}`;
-  if (p.offset === undefined) return `${p.path}: ${head}\n`;
-  const { line, col } = lineColOf(p.text, p.offset);
-  const lines = p.text.split("\n");
-  const src = (lines[line - 1] ?? "").replace(/\r$/, "");
-  const gutter = String(line);
-  const pad = " ".repeat(gutter.length);
-  const before = src.slice(0, col - 1).replace(/[^\t]/g, " ");
-  return `${p.path}:${line}:${col}: ${head}\n ${gutter} | ${src}\n ${pad} | ${before}^\n`;
-}
+import { resourceRefOf } from "../krm/index.js";
 
 /** `1 error, 2 warnings` (or `no problems`). */
 export function summaryLine(findings: readonly LintFinding[]): string {

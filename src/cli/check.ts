@@ -3,18 +3,14 @@
 // Files: findings with file:line:col and a caret on stdout. No paths: a KRM validator
 // (ResourceList on stdin → the same items with results on stdout).
 import type { Command } from "commander";
-import { lintPolicies, type LintFinding } from "../admission/index.js";
+import { lintPolicies } from "../admission/index.js";
 import { isObject, type JsonObject, type JsonValue } from "../data/index.js";
 import { readStream, runFunction } from "../krm/index.js";
-import { fieldPathKeys, locateInDocument } from "./check-locate.js";
-import { findingResult, renderFinding, summaryLine, type PlacedFinding } from "./check-render.js";
+import { findingKeys, placeFinding, renderFinding } from "../authoring/index.js";
+import { findingResult, summaryLine } from "./check-render.js";
 import { readAll, writeText, type CliIo } from "./io.js";
+import { fnSideInputs } from "./side-inputs.js";
 import { readSources } from "./sources.js";
-
-/** The path of a finding inside its ResourceList item (List members under `items[i]`). */
-function keysOf(f: LintFinding): Array<string | number> {
-  return [...(f.source.listIndex !== undefined ? ["items", f.source.listIndex] : []), ...fieldPathKeys(f.field ?? "")];
-}
 
 function valueAt(v: JsonValue | undefined, keys: ReadonlyArray<string | number>): JsonValue | undefined {
   for (const k of keys) {
@@ -35,14 +31,7 @@ export async function checkFiles(paths: readonly string[], io: CliIo): Promise<n
   const stream = readStream(sources);
   if (!stream.ok) return fail(stream.errors);
   const findings = lintPolicies(stream.items);
-  const placed = findings.map((finding): PlacedFinding => {
-    const loc = stream.locations[finding.source.index];
-    const file = stream.files.find((x) => x.source.path === loc.path);
-    const doc = file?.docs.find((d) => d.index === loc.index);
-    const text = file?.source.text ?? "";
-    const offset = doc ? locateInDocument(doc.doc, text, keysOf(finding), finding.exprOffset) : undefined;
-    return { finding, path: loc.path, text, offset };
-  });
+  const placed = findings.map((finding) => placeFinding(finding, stream));
   placed.sort((a, b) => a.finding.source.index - b.finding.source.index || (a.offset ?? 0) - (b.offset ?? 0));
   await writeText(io.stdout, placed.map(renderFinding).join("") + summaryLine(findings));
   return findings.some((f) => f.severity === "error") ? 1 : 0;
@@ -57,10 +46,10 @@ export async function checkResourceList(io: CliIo): Promise<number> {
   const run = runFunction(await readAll(io.stdin), (items: JsonObject[]) => ({
     items,
     results: lintPolicies(items).map((f) => {
-      const text = valueAt(items[f.source.index], keysOf(f));
+      const text = valueAt(items[f.source.index], findingKeys(f));
       return findingResult(f, items, typeof text === "string" ? text : undefined);
     }),
-  }));
+  }), { sideInputs: fnSideInputs });
   await writeText(io.stdout, run.stdout);
   await writeText(io.stderr, run.stderr);
   return run.exitCode;

@@ -1,16 +1,13 @@
-// `kmutate eval EXPR`: the policy author's playground. Compiles one CEL expression in the
-// Kubernetes 1.36 MutatingAdmissionPolicy environment (or, with --validation, in that of one
-// ValidatingAdmissionPolicy field), evaluates it against files, prints JSON.
+// `kmutate eval EXPR`: the policy author's playground. Reads the files, evaluates one CEL
+// expression against them (authoring/eval-expression.ts) in the MutatingAdmissionPolicy
+// environment or, with --validation, in that of one ValidatingAdmissionPolicy field; prints JSON.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Option, type Command } from "commander";
-import { buildRequest, expressionEnv, identify, offlineAuthorizer, returnTypeError, validationFields, type ValidationField } from "../admission/index.js";
-import {
-  authorizerValue, compile, formatIssue, fromJson, isCelError, requestResourceValue, toJson, type Activation, type CelValue,
-} from "../cel/index.js";
-import { getString, goJsonRoundTrip, isObject, type JsonObject, type JsonValue } from "../data/index.js";
-import { decodeText, formatError, readDocument, writeJson } from "../krm/index.js";
-import { createSchemaRegistry } from "../schema/index.js";
+import type { ValidationField } from "../admission/index.js";
+import { evaluateExpression, validationFieldNames } from "../authoring/index.js";
+import { isObject, type JsonObject } from "../data/index.js";
+import { decodeText, formatError, readDocument } from "../krm/index.js";
 import { writeText, type CliIo } from "./io.js";
 
 /** Options of `eval` (file paths are relative to the working directory). */
@@ -34,17 +31,6 @@ export interface EvalOptions {
   validation?: ValidationField;
 }
 
-/** The fields `--validation` accepts. */
-export const validationFieldNames = Object.keys(validationFields) as ValidationField[];
-
-/** A CEL value as JSON the way a JSON patch value ends up in an object (integral doubles as ints). */
-export function evalResultJson(v: CelValue): { ok: true; value: JsonValue } | { ok: false; message: string } {
-  const j = toJson(v);
-  if (isCelError(j)) return { ok: false, message: j.message };
-  return { ok: true, value: goJsonRoundTrip(j) };
-}
-
-
 type Loaded = { ok: true; value: JsonObject | null } | { ok: false; error: string };
 
 async function loadObject(path: string | undefined, io: CliIo, what: string): Promise<Loaded> {
@@ -65,20 +51,6 @@ async function loadObject(path: string | undefined, io: CliIo, what: string): Pr
   return { ok: true, value: doc.value };
 }
 
-/** The request admission would build for `object` (CREATE, or UPDATE when an old object is given). */
-function defaultRequest(object: JsonObject | null, oldObject: JsonObject | null): JsonObject {
-  const subject = object ?? oldObject;
-  const id = subject ? identify(subject, createSchemaRegistry().registry) : undefined;
-  const kind = { group: id?.group ?? "", version: id?.version ?? "", kind: id?.kind ?? "" };
-  const resource = { group: id?.group ?? "", version: id?.version ?? "", resource: subject ? id?.resource ?? "" : "" };
-  return buildRequest({
-    kind, resource, requestKind: kind, requestResource: resource, subResource: "",
-    name: subject ? getString(subject, "metadata", "name") ?? "" : "",
-    namespace: subject ? getString(subject, "metadata", "namespace") ?? "" : "",
-    operation: oldObject ? "UPDATE" : "CREATE", userInfo: {}, dryRun: false,
-  });
-}
-
 /** Runs `eval`; returns the exit code (0: printed the value; 1: bad input, compile or runtime error). */
 export async function evalCommand(expression: string, opts: EvalOptions, io: CliIo): Promise<number> {
   const files = {
@@ -94,60 +66,20 @@ export async function evalCommand(expression: string, opts: EvalOptions, io: Cli
     return 1;
   }
   const value = (f: Loaded): JsonObject | null => (f.ok ? f.value : null);
-  const field = opts.validation !== undefined ? validationFields[opts.validation] : undefined;
-  const env = expressionEnv(opts.params !== undefined, opts.mutation === true, undefined, field?.authorizer !== "undeclared");
-  const compiled = compile(env, expression);
-  if (!compiled.ok) {
-    await writeText(io.stderr, compiled.message + "\n");
+  const outcome = evaluateExpression(expression, {
+    object: value(files.object),
+    oldObject: value(files.oldObject),
+    ...(opts.params !== undefined ? { params: value(files.params) } : {}),
+    namespaceObject: value(files.namespaceObject),
+    request: value(files.request),
+    mutation: opts.mutation === true,
+    ...(opts.validation !== undefined ? { validation: opts.validation } : {}),
+  });
+  if (!outcome.ok) {
+    await writeText(io.stderr, outcome.message + "\n");
     return 1;
   }
-  const wrongType = field ? returnTypeError(compiled.type, field.expected) : undefined;
-  if (wrongType !== undefined) {
-    await writeText(io.stderr, `ERROR: <input>: ${wrongType}\n`);
-    return 1;
-  }
-  const object = value(files.object);
-  const oldObject = value(files.oldObject);
-  const request = value(files.request) ?? defaultRequest(object, oldObject);
-  const userInfo = isObject(request.userInfo) ? request.userInfo : {};
-  const groups = Array.isArray(userInfo.groups) ? userInfo.groups.filter((g): g is string => typeof g === "string") : [];
-  const user = { username: typeof userInfo.username === "string" ? userInfo.username : "", groups };
-  const authorizer = offlineAuthorizer("NoOpinion");
-  const act: Record<string, CelValue> = {
-    object: fromJson(object),
-    oldObject: fromJson(oldObject),
-    request: fromJson(request),
-    namespaceObject: fromJson(value(files.namespaceObject)),
-  };
-  if (field === undefined || field.authorizer === "bound") {
-    act.authorizer = authorizerValue(authorizer, user);
-    act["authorizer.requestResource"] = requestResourceValue(authorizer, user, {
-      group: getString(request, "resource", "group") ?? "",
-      resource: getString(request, "resource", "resource") ?? "",
-      subresource: getString(request, "subResource") ?? "",
-      namespace: getString(request, "namespace") ?? "",
-      name: getString(request, "name") ?? "",
-    });
-  }
-  if (opts.params !== undefined) act.params = fromJson(value(files.params));
-  const r = compiled.program.eval(act as Activation);
-  if (r.error) {
-    const offset = compiled.parsed.sourceInfo.positions.get(r.error.exprId);
-    const text = offset === undefined ? `ERROR: <input>: ${r.error.message}` : formatIssue(expression, { message: r.error.message, offset });
-    await writeText(io.stderr, text + "\n");
-    return 1;
-  }
-  const j = evalResultJson(r.value);
-  if (!j.ok) {
-    await writeText(io.stderr, `ERROR: <input>: ${j.message}\n`);
-    return 1;
-  }
-  const out = writeJson(j.value);
-  if (!out.ok) {
-    await writeText(io.stderr, `ERROR: <input>: ${out.error.message}\n`);
-    return 1;
-  }
-  await writeText(io.stdout, out.text);
+  await writeText(io.stdout, outcome.text);
   return 0;
 }
 

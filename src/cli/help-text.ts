@@ -25,16 +25,19 @@ functionConfig (optional):
     authorizer: {decision: NoOpinion}   # NoOpinion (default) | Allow | Deny
     strict: false                # missing Namespace object or schema: error, not warning
     validation: Enforce          # ValidatingAdmissionPolicy denials: Enforce (error) | Warn | Off
-    oldObjectsPath: live/        # UPDATE, DELETE: old objects (file or folder inside the working dir)
+    oldObjectsPath: live/        # UPDATE, DELETE: old objects (file or folder in the package;
+                                 # relative to this config's directory, else to the working directory)
     openapiPaths: [crds.json]    # OpenAPI v3 documents for kinds without a CRD in the input
   or a ConfigMap with string data keys: operation, username, uid, groups (a,b),
   extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict, validation,
   oldObjectsPath, openapiPaths (a,b).
   Schema: krm/function-config.schema.json in the npm package.
+  In a container (no files): pass the same inputs as ConfigMap items annotated
+  fn.kmutate.dev/side-input: old-objects | openapi, each data value a file's text.
 
 Examples:
   $ kpt fn eval --exec kmutate ./package
-  $ kpt fn eval --image ghcr.io/kmutate/kmutate:v0.1.0 ./package
+  $ kpt fn eval --image ghcr.io/kmutate/kmutate:v0.1.0 ./package   # built locally (README)
   $ kustomize build --enable-alpha-plugins --enable-exec ./overlay
   $ kmutate < resource-list.yaml > out.yaml
   $ kmutate apply -f manifests/ -f policies.yaml
@@ -56,17 +59,25 @@ Examples:
 /** After `kmutate apply --help`. */
 export const APPLY_HELP = `
 Files and directories (searched recursively for *.yaml, *.yml, *.json) are read as one set of
-objects: policies and bindings in any file apply to objects in every file.
+objects: policies and bindings in any file apply to objects in every file. In directories,
+kustomization files, Kptfiles, the function configs they name and what .krmignore lists are
+skipped.
 
 stdin   read only for \`-f -\`: a stream of YAML documents
-stdout  all documents as one stream (--output yaml: documents that did not change are printed
-        byte for byte, changed ones keep their comments; --output json: a v1 List)
-stderr  results (one line each: severity, file, object, message) and input errors; with
-        ValidatingAdmissionPolicies a last line counting validated, denied and warned objects
-exit    1 if any result has severity error (e.g. a denial) or the input is bad, else 0
+stdout  the objects to deploy as one stream, without local-config objects
+        (config.kubernetes.io/local-config: "true") and function configs unless
+        --keep-local-config (--output yaml: documents that did not change are printed byte
+        for byte, changed ones keep their comments; --output json: a v1 List); nothing with
+        --output-dir or --in-place
+stderr  results (one line each: severity, file, object, message), a summary line (with
+        ValidatingAdmissionPolicies: objects validated, denied, warned), input errors;
+        on a terminal, a progress line for runs longer than 2 s
+exit    1 if any result has severity error (e.g. a denial) or the input is bad, else 0;
+        with --diff: 0 no changes, 1 changes, 2 an error (as kubectl diff)
 
 Examples:
-  $ kmutate apply -f deploy.yaml -f policies/
+  $ kmutate apply -f deploy.yaml -f policies/ | kubectl apply -f -
   $ cat *.yaml | kmutate apply -f - --config config.yaml
-  $ kmutate apply -f manifests/ -o json
+  $ kmutate apply -f manifests/ --output-dir rendered/
+  $ kmutate apply -f manifests/ --diff
 `;

@@ -9,6 +9,10 @@ export interface CliIo {
   stderr: Writable;
   /** Directory relative paths resolve against. Default: `process.cwd()` (set by bin). */
   cwd: string;
+  /** Environment variables a command reads (`NO_COLOR`, `TERM`). Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Milliseconds clock for the progress line. Default: `Date.now`. */
+  now?: () => number;
 }
 
 /** All bytes of a stream. */

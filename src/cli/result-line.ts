@@ -7,6 +7,6 @@ export function resultLine(r: KrmResult): string {
   const parts: string[] = [r.severity];
   if (r.file) parts.push(r.file.index === undefined ? r.file.path : `${r.file.path}#${r.file.index}`);
   if (r.resourceRef) parts.push(`${r.resourceRef.kind} ${r.resourceRef.namespace ? r.resourceRef.namespace + "/" : ""}${r.resourceRef.name}`);
-  if (r.field) parts.push(r.field.path);
+  if (r.field && !r.message.startsWith(r.field.path + ":")) parts.push(r.field.path);
   return `${parts.join(": ")}: ${r.message}\n`;
 }

@@ -1,13 +1,14 @@
 // The KRM function: ResourceList bytes in → ResourceList text out, results, exit code. Bad input
 // becomes error results in the output list, or one stderr line when no list can be written.
-import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type AdmitPhase, type KrmResult } from "../admission/index.js";
+import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type AdmitPhase, type AdmitSummary, type KrmResult } from "../admission/index.js";
 import { timed, type JsonObject, type JsonValue, type PhaseHook } from "../data/index.js";
 import { decodeText, formatError, outputDocument, readDocument, spliceOutput, writeValue } from "./yaml/index.js";
 import { parseFunctionConfig } from "./function-config.js";
 import { checkResourceList } from "./resource-list.js";
-import { errorResults, exitCodeOf, withFiles } from "./results.js";
-import { loadSideInputs } from "./side-inputs.js";
-import type { Format } from "./types.js";
+import { errorResults, exitCodeOf, finalResults, withFiles } from "./results.js";
+import { loadSideInputItems } from "./side-inputs.js";
+import type { SideInputPaths } from "./function-config.js";
+import type { Format, ItemSpans, KrmError } from "./types.js";
 
 /** What one function run prints and returns. */
 export interface FunctionRun {
@@ -23,14 +24,50 @@ export interface FunctionRun {
 /** The phases of a run a timing hook is told about, in pipeline order. */
 export type RunPhase = "parse" | AdmitPhase | "serialise";
 
-/** The admission step; injectable for tests. Default: `admit` of the admission layer. */
-export type Admitter = (items: JsonObject[], options: AdmitOptions) => AdmitOutput;
+/**
+ * The admission step; injectable for tests and for `kmutate check`. Default: `admit` of the
+ * admission layer. A `summary` becomes the run's summary `info` result.
+ */
+export type Admitter = (items: JsonObject[], options: AdmitOptions) => Pick<AdmitOutput, "items" | "results" | "changes"> & { summary?: AdmitSummary };
 
 /**
- * Runs the KRM function on one input (bytes or text), named `source` in messages. `onPhase` is
- * told the time of each parse, admission and serialise step (Default: none, no clock is read).
+ * Reads the files a functionConfig names (`spec.oldObjectsPath`, `spec.openapiPaths`) into a copy
+ * of the options; `functionConfig` is the object itself (paths may resolve against where it
+ * came from). File I/O belongs to the caller: the CLI passes one that reads the file system.
  */
-export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, source = "stdin", onPhase?: PhaseHook<RunPhase>): FunctionRun {
+export type SideInputLoader = (
+  files: SideInputPaths,
+  options: AdmitOptions,
+  functionConfig: JsonValue | undefined,
+) => { ok: true; options: AdmitOptions } | { ok: false; errors: KrmError[] };
+
+/** The loader when none is given: a functionConfig that names files is an error (nothing to read them with). */
+const noFiles: SideInputLoader = (files, options) => {
+  const named = [
+    ...(files.oldObjectsPath !== undefined ? ["spec.oldObjectsPath"] : []),
+    ...files.openapiPaths.map((_p, i) => `spec.openapiPaths[${i}]`),
+  ];
+  if (named.length === 0) return { ok: true, options };
+  return { ok: false, errors: named.map((field) => ({ code: "FUNCTION_CONFIG", message: `functionConfig ${field}: files cannot be read here`, field: `functionConfig.${field}` })) };
+};
+
+/** How a function run reads side inputs and reports. */
+export interface RunOptions {
+  /** The input's name in messages. Default: `stdin`. */
+  source?: string;
+  /** Reads the files the functionConfig names. Default: none can be read (an error result if any is named). */
+  sideInputs?: SideInputLoader;
+  /** Told the time of each parse, admission and serialise step. Default: none (no clock is read). */
+  onPhase?: PhaseHook<RunPhase>;
+  /** Leave out every `info` result (the per-object ones and the summary). Default: false. */
+  quiet?: boolean;
+  /** Called as items are admitted (see AdmitOptions.progress). Default: none. */
+  progress?: AdmitOptions["progress"];
+}
+
+/** Runs the KRM function on one input (bytes or text). */
+export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
+  const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
   let text: string;
   if (typeof input === "string") text = input;
   else {
@@ -51,10 +88,11 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   const { doc, items, functionConfig } = check.list;
   const parsed = parseFunctionConfig(functionConfig);
   if (!parsed.ok) return finish(doc, items, errorResults(parsed.errors), read, text, items);
-  const config = loadSideInputs(parsed.files, parsed.options);
-  if (!config.ok) return finish(doc, items, errorResults(config.errors), read, text, items);
-  const options = onPhase ? { ...config.options, onPhase } : config.options;
-  let out: AdmitOutput;
+  const files = sideInputs(parsed.files, parsed.options, functionConfig);
+  const config = files.ok ? loadSideInputItems(items, files.options) : files;
+  if (!config.ok) return finish(doc, items, errorResults(config.errors, items), read, text, items);
+  const options: AdmitOptions = { ...config.options, ...(onPhase ? { onPhase } : {}), ...(progress ? { progress } : {}) };
+  let out: ReturnType<Admitter>;
   try {
     out = admit(items, options);
   } catch (e) {
@@ -64,23 +102,23 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
     const message = `internal error: admission returned ${out.items.length} items for ${items.length}`;
     return finish(doc, items, [{ severity: "error", message }], read, text, items);
   }
-  return finish(doc, out.items, withFiles(out.results, out.items), read, text, items);
+  return finish(doc, out.items, finalResults(withFiles(out.results, out.items), out.summary, quiet), read, text, items);
 }
 
 function rejected(lines: string[]): FunctionRun {
   return { stdout: "", stderr: lines.map((l) => `kmutate: ${l}\n`).join(""), exitCode: 1, results: [] };
 }
 
-/** How the input was read: its format, and whether in the block layout (see ReadResult). */
-type ReadLayout = { format: Format; blockLayout?: boolean };
+/** How the input was read: its format, and the item spans the block reader found (see ReadResult). */
+type ReadLayout = { format: Format; itemSpans?: ItemSpans };
 
 /**
  * Writes the output list. YAML input in the usual block layout is spliced (untouched items copied
  * byte for byte); anything else is re-serialised from `doc`.
  */
-function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, blockLayout }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
-    const spliced = spliceOutput(text, inputItems, items, results, blockLayout === true);
+    const spliced = spliceOutput(text, itemSpans, doc, inputItems, items, results);
     if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };
   }
   const outDoc = outputDocument(doc, items, results);

@@ -3,17 +3,16 @@
 export type { Format, KrmError, KrmErrorCode, ReadResult, ResourceList } from "./types.js";
 // The text machinery (krm/yaml) other layers use.
 export { decodeText, formatError, lineColOf, outputDocument, readDocument, readJson, writeJson, writeValue, writeYaml, yamlLib } from "./yaml/index.js";
-export { checkResourceList, checkItem, resourceListKinds } from "./resource-list.js";
+export { checkResourceList, checkItem, describeKind, resourceListKinds } from "./resource-list.js";
 export type { ResourceListCheck } from "./resource-list.js";
-export { exitCodeOf, resultFor, resourceRefOf, fileOf, withFiles, errorResults } from "./results.js";
+export { exitCodeOf, resultFor, resourceRefOf, fileOf, withFiles, errorResults, summaryResult, finalResults } from "./results.js";
 export { parseFunctionConfig } from "./function-config.js";
 export type { ConfigResult } from "./function-config.js";
 export { specFields, configMapKeys, operations, decisions, MUTATION_CONFIG_API_VERSION, MUTATION_CONFIG_KIND } from "./config-fields.js";
 export type { FieldSpec } from "./config-fields.js";
 export { runFunction } from "./function.js";
-export type { FunctionRun, Admitter, RunPhase } from "./function.js";
-export { readStream, writeStream } from "./stream.js";
-export type { SourceText, StreamFile, StreamDocument, StreamRead } from "./stream.js";
-export { loadSideInputs } from "./side-inputs.js";
-export type { SideInputContext } from "./side-inputs.js";
+export type { FunctionRun, Admitter, RunOptions, RunPhase, SideInputLoader } from "./function.js";
+export { readStream, writeStream, writeFiles } from "./stream.js";
+export type { SourceText, StreamFile, StreamDocument, StreamRead, WrittenFile } from "./stream.js";
+export { annotationsOf, loadSideInputItems, sideInputKinds } from "./side-inputs.js";
 export type { SideInputPaths } from "./function-config.js";

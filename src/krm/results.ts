@@ -1,7 +1,7 @@
 // KRM results: building per-object results, locating them in files via the kpt/kustomize
 // path/index annotations, and the exit code (one pure function of the results).
 import { getKey, isObject, type JsonObject } from "../data/index.js";
-import type { KrmResult, Severity } from "../admission/index.js";
+import type { AdmitSummary, KrmResult, Severity } from "../admission/index.js";
 import type { KrmError } from "./types.js";
 import { resourceRefOf } from "../admission/index.js";
 export { resourceRefOf };
@@ -79,13 +79,41 @@ export function withFiles(
   });
 }
 
-/** Turns bad-input errors into error results; `items[i]` errors point at that item when it is an object. */
+/**
+ * Turns bad-input errors into error results with `tags.code` (docs/05_errors.md); `items[i]`
+ * errors point at that item when it is an object.
+ */
 export function errorResults(errors: readonly KrmError[], items: readonly unknown[] = []): KrmResult[] {
   return errors.map((e) => {
     const m = e.field ? /^items\[(\d+)\]/.exec(e.field) : null;
     const item = m ? items[Number(m[1])] : undefined;
     const r: KrmResult = isObject(item as JsonObject) ? resultFor(item as JsonObject, "error", e.message) : { message: e.message, severity: "error" };
     if (e.field) r.field = { path: e.field };
+    r.tags = { code: e.code };
     return r;
   });
+}
+
+function counted(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * The run's summary as one `info` result (`tags.code: summary`): objects read, how many changed
+ * and by how many invocations, the warnings and errors among `results`, and with
+ * ValidatingAdmissionPolicies the objects validated, denied and warned about.
+ */
+export function summaryResult(summary: AdmitSummary, results: readonly KrmResult[]): KrmResult {
+  const warnings = results.filter((r) => r.severity === "warning").length;
+  const errors = results.filter((r) => r.severity === "error").length;
+  let message = `${counted(summary.objects, "object")} read, ${summary.changed} changed by ${counted(summary.invocations, "invocation")}, ${counted(warnings, "warning")}, ${counted(errors, "error")}`;
+  const v = summary.validation;
+  if (v) message += `; validation: ${counted(v.validated, "object")} validated, ${v.denied} ${v.enforced ? "denied" : "would be denied"}, ${v.warned} with warnings`;
+  return { message, severity: "info", tags: { code: "summary" } };
+}
+
+/** `results` with the summary appended, or without any `info` result when `quiet`. */
+export function finalResults(results: readonly KrmResult[], summary: AdmitSummary | undefined, quiet: boolean): KrmResult[] {
+  if (quiet) return results.filter((r) => r.severity !== "info");
+  return summary ? [...results, summaryResult(summary, results)] : [...results];
 }

@@ -106,14 +106,19 @@ function layoutOf(text: string): { indentSeq: boolean; indent: number } {
   return { indentSeq, indent: nested ? nested[2].length : 2 };
 }
 
+/** One output file: its path (as read) and its new text. */
+export interface WrittenFile {
+  path: string;
+  text: string;
+}
+
 /**
- * Writes the files back as one stream: `after` holds the new value of every item (same order as
+ * Writes every file back on its own: `after` holds the new value of every item (same order as
  * `readStream` returned them). Unchanged documents are copied byte for byte.
  */
-export function writeStream(files: readonly StreamFile[], after: readonly JsonObject[]): string {
-  const out: string[] = [];
+export function writeFiles(files: readonly StreamFile[], after: readonly JsonObject[]): WrittenFile[] {
   let k = 0;
-  files.forEach((file, fi) => {
+  return files.map((file) => {
     const { text } = file.source;
     let body = "";
     for (const d of file.docs) {
@@ -131,12 +136,20 @@ export function writeStream(files: readonly StreamFile[], after: readonly JsonOb
       const { indentSeq, indent } = layoutOf(segment);
       body += d.doc.toString({ lineWidth: 0, indentSeq, indent, flowCollectionPadding: false });
     }
+    return { path: file.source.path, text: body };
+  });
+}
+
+/** Writes the files back as one stream (see {@link writeFiles}), files joined with `---`. */
+export function writeStream(files: readonly StreamFile[], after: readonly JsonObject[]): string {
+  const out: string[] = [];
+  writeFiles(files, after).forEach(({ text }, fi) => {
     if (fi > 0) {
       if (!out[out.length - 1].endsWith("\n")) out.push("\n");
-      const firstDoc = file.docs[0]?.doc;
+      const firstDoc = files[fi].docs[0]?.doc;
       if (!firstDoc?.directives?.docStart) out.push("---\n");
     }
-    out.push(body);
+    out.push(text);
   });
   return out.join("");
 }

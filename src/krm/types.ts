@@ -19,6 +19,7 @@ export type KrmErrorCode =
   | "ITEM_NOT_MAPPING"
   | "ITEM_MISSING_FIELD"
   | "FUNCTION_CONFIG"
+  | "SIDE_INPUT"
   | "UNREPRESENTABLE";
 
 /** A bad-input error: a code, a one-line message and, when known, source offsets `[start, end]`. */
@@ -31,11 +32,24 @@ export interface KrmError {
   field?: string;
 }
 
+/** Where the items of a block-style ResourceList sit in its text. */
+export interface ItemSpans {
+  /** Column of the `-` of each item. */
+  indent: number;
+  /**
+   * `[start, end)` of each item, in order: from its dash's line start to the next item's, the last
+   * one to the end of its last content line and the blank and comment lines after it indented past
+   * the dashes. Contiguous from the first item to the last.
+   */
+  spans: Array<[number, number]>;
+}
+
 /**
- * A value read from text, or the errors that prevented it. `blockLayout`: read by kmutate's
- * block-YAML reader (one-line scalars, no anchors), so changed items can be patched in the text.
+ * A value read from text, or the errors that prevented it. `itemSpans`: the text was read by
+ * kmutate's block-YAML reader (one-line scalars, no anchors), which found these item spans, so
+ * changed items can be written into the text in place.
  */
-export type ReadResult<T> = { ok: true; value: T; format: Format; blockLayout?: boolean } | { ok: false; errors: KrmError[] };
+export type ReadResult<T> = { ok: true; value: T; format: Format; itemSpans?: ItemSpans } | { ok: false; errors: KrmError[] };
 
 /** A ResourceList as read: the whole document (kept for writing back) and its parts. */
 export interface ResourceList {

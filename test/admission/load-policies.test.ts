@@ -207,10 +207,10 @@ test("load: an invalid policy does not hide valid ones; problems carry kind, nam
   assert.deepEqual(out.policies.map((p) => p.name), ["good"]);
   assert.deepEqual(out.problems, [
     { code: "invalid", source: { index: 0 }, kind: "MutatingAdmissionPolicy", name: "bad", field: "spec.mutations", message: "spec.mutations: Required value: mutations must contain at least one item" },
-    { code: "invalid", source: { index: 0 }, kind: "MutatingAdmissionPolicy", name: "bad", field: "spec.reinvocationPolicy", message: "spec.reinvocationPolicy: Required value" },
+    { code: "invalid", source: { index: 0 }, kind: "MutatingAdmissionPolicy", name: "bad", field: "spec.reinvocationPolicy", message: 'spec.reinvocationPolicy: Required value (supported values: "IfNeeded", "Never")' },
   ]);
   assert.equal(
-    invalidObjectMessage("MutatingAdmissionPolicy", "bad", out.problems.map((p) => p.message)),
+    invalidObjectMessage("MutatingAdmissionPolicy", "bad", ["spec.mutations: Required value: mutations must contain at least one item", "spec.reinvocationPolicy: Required value"]),
     'MutatingAdmissionPolicy.admissionregistration.k8s.io "bad" is invalid: [spec.mutations: Required value: mutations must contain at least one item, spec.reinvocationPolicy: Required value]',
   );
   assert.equal(
@@ -255,5 +255,5 @@ for (const c of moreDecodeCases) {
 
 test("load: a null list entry decodes as the zero value (and then fails validation)", () => {
   const out = loadPolicies([policy("p1", { mutations: [null] })]);
-  assert.deepEqual(out.problems.map((p) => p.message), ["spec.mutations[0].patchType: Required value"]);
+  assert.deepEqual(out.problems.map((p) => p.message), ['spec.mutations[0].patchType: Required value (supported values: "ApplyConfiguration", "JSONPatch")']);
 });

@@ -126,6 +126,7 @@ test("a request no policy can match still reports the Namespace it assumed", () 
   const out = admit(items, { ...defaultAdmitOptions });
   assert.deepEqual(out.results.map((r) => r.message), [
     'Namespace "missing-ns" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=missing-ns',
+    'policy "pods-in-labelled" (binding "b") matched none of the 1 admitted object: it changed nothing',
   ]);
 });
 

@@ -26,7 +26,7 @@ function messages(item: JsonObject): string[] {
 const policyCases: { name: string; spec: R; expected: string[]; metaName?: string }[] = [
   { name: "mutations must not be empty", spec: { mutations: [] }, expected: ["spec.mutations: Required value: mutations must contain at least one item"] },
   { name: "mutations are required", spec: { mutations: undefined }, expected: ["spec.mutations: Required value: mutations must contain at least one item"] },
-  { name: "patchType is required", spec: { mutations: [{ jsonPatch: { expression: "[]" } }] }, expected: ["spec.mutations[0].patchType: Required value"] },
+  { name: "patchType is required", spec: { mutations: [{ jsonPatch: { expression: "[]" } }] }, expected: ['spec.mutations[0].patchType: Required value (supported values: "ApplyConfiguration", "JSONPatch")'] },
   { name: "patchType must be a known value", spec: { mutations: [{ patchType: "Merge" }] }, expected: ['spec.mutations[0].patchType: Unsupported value: "Merge": supported values: "ApplyConfiguration", "JSONPatch"'] },
   { name: "jsonPatch is required for JSONPatch", spec: { mutations: [{ patchType: "JSONPatch" }] }, expected: ["spec.mutations[0].jsonPatch: Required value: must be specified when patchType is JSONPatch"] },
   { name: "applyConfiguration is required for ApplyConfiguration", spec: { mutations: [{ patchType: "ApplyConfiguration" }] }, expected: ["spec.mutations[0].applyConfiguration: Required value: must be specified when patchType is ApplyConfiguration"] },
@@ -42,7 +42,7 @@ const policyCases: { name: string; spec: R; expected: string[]; metaName?: strin
   },
   { name: "a blank patch expression is required", spec: { mutations: [{ patchType: "JSONPatch", jsonPatch: { expression: "  \n" } }] }, expected: ["spec.mutations[0].jsonPatch.expression: Required value"] },
   { name: "an absent apply expression is required", spec: { mutations: [{ patchType: "ApplyConfiguration", applyConfiguration: {} }] }, expected: ["spec.mutations[0].applyConfiguration.expression: Required value"] },
-  { name: "reinvocationPolicy is required", spec: { reinvocationPolicy: undefined }, expected: ["spec.reinvocationPolicy: Required value"] },
+  { name: "reinvocationPolicy is required", spec: { reinvocationPolicy: undefined }, expected: ['spec.reinvocationPolicy: Required value (supported values: "IfNeeded", "Never")'] },
   { name: "reinvocationPolicy must be Never or IfNeeded", spec: { reinvocationPolicy: "Always" }, expected: ['spec.reinvocationPolicy: Unsupported value: "Always": supported values: "IfNeeded", "Never"'] },
   { name: "failurePolicy must be Fail or Ignore", spec: { failurePolicy: "Maybe" }, expected: ['spec.failurePolicy: Unsupported value: "Maybe": supported values: "Fail", "Ignore"'] },
   { name: "matchConstraints are required", spec: { matchConstraints: undefined }, expected: ["spec.matchConstraints: Required value"] },
@@ -144,7 +144,7 @@ for (const c of valid) {
 const bindingCases: { name: string; spec: R; version?: string; expected: string[] }[] = [
   { name: "policyName is required", spec: { policyName: "" }, expected: ["spec.policyName: Required value"] },
   { name: "policyName must be a DNS subdomain", spec: { policyName: "Bad" }, expected: [`spec.policyName: Invalid value: "Bad": ${subdomainMsg}`] },
-  { name: "paramRef needs name or selector and an action", spec: { paramRef: {} }, expected: ["spec.paramRef: Required value: one of name or selector must be specified", "spec.paramRef.parameterNotFoundAction: Required value"] },
+  { name: "paramRef needs name or selector and an action", spec: { paramRef: {} }, expected: ["spec.paramRef: Required value: one of name or selector must be specified", 'spec.paramRef.parameterNotFoundAction: Required value (supported values: "Deny", "Allow")'] },
   {
     name: "paramRef name and selector are mutually exclusive",
     spec: { paramRef: { name: "a", selector: {}, parameterNotFoundAction: "Allow" } },
@@ -156,7 +156,7 @@ const bindingCases: { name: string; spec: R; version?: string; expected: string[
     expected: ["spec.paramRef.name: Invalid value: \"a/b\": may not contain '/'", 'spec.paramRef.parameterNotFoundAction: Unsupported value: "Skip": supported values: "Deny", "Allow"'],
   },
   { name: "paramRef selector is validated", spec: { paramRef: { selector: { matchExpressions: [{ key: "k", operator: "In" }] }, parameterNotFoundAction: "Deny" } }, expected: ["spec.paramRef.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"] },
-  { name: "v1beta1 requires parameterNotFoundAction", version: "v1beta1", spec: { paramRef: { name: "a" } }, expected: ["spec.paramRef.parameterNotFoundAction: Required value"] },
+  { name: "v1beta1 requires parameterNotFoundAction", version: "v1beta1", spec: { paramRef: { name: "a" } }, expected: ['spec.paramRef.parameterNotFoundAction: Required value (supported values: "Deny", "Allow")'] },
   {
     name: "binding matchResources cannot name DELETE",
     spec: { matchResources: { resourceRules: [rr({ operations: ["DELETE"] })] } },

@@ -4,23 +4,28 @@
 import ts from "typescript";
 
 /** The layers, top to bottom. */
-export const layers = ["cli", "krm", "admission", "patch", "schema", "cel", "data"] as const;
+export const layers = ["cli", "authoring", "krm", "admission", "patch", "schema", "cel", "data", "platform"] as const;
 /** One layer: a folder directly under src/. */
 export type Layer = (typeof layers)[number];
 
 /**
- * The layers each layer may import: every layer below it (`cli → krm → admission → patch →
- * schema, cel → data`); schema and cel are siblings and import neither each other nor anything
- * above. `src/index.ts` (the library entry) may import every layer.
+ * The layers each layer may import: every layer below it (`cli → authoring → krm → admission →
+ * patch → schema, cel → data`); schema and cel are siblings and import neither each other nor
+ * anything above. `authoring` holds the Node-free parts of the authoring commands (diff, check
+ * locations, eval) that the CLI and the playground share. `platform` is the Node/browser pair
+ * behind the `#platform` import (not a relative import, so no edge here); it imports no layer.
+ * `src/index.ts` (the library entry) may import every layer.
  */
 export const allowedImports = {
-  cli: ["krm", "admission", "patch", "schema", "cel", "data"],
+  cli: ["authoring", "krm", "admission", "patch", "schema", "cel", "data"],
+  authoring: ["krm", "admission", "patch", "schema", "cel", "data"],
   krm: ["admission", "patch", "schema", "cel", "data"],
   admission: ["patch", "schema", "cel", "data"],
   patch: ["schema", "cel", "data"],
   schema: ["data"],
   cel: ["data"],
   data: [],
+  platform: [],
 } as const satisfies Record<Layer, readonly Layer[]>;
 
 /** One relative import of a source file. */

@@ -46,8 +46,8 @@ for (const [i, template] of vapTemplates.entries()) {
     const own = `bench-vap-${template}-${i}`;
     const items = list.items.filter((item) => !vapKinds.has(kindOf(item)) || nameOf(item) === own || nameOf(item) === `${own}-binding`);
     const out = mutate(items);
-    assert.ok((out.validation?.validated ?? 0) > 10, `${template}: ${out.validation?.validated} objects validated`);
-    assert.equal(out.validation?.denied, 0);
-    assert.equal(out.validation?.warned, 0);
+    assert.ok((out.summary.validation?.validated ?? 0) > 10, `${template}: ${out.summary.validation?.validated} objects validated`);
+    assert.equal(out.summary.validation?.denied, 0);
+    assert.equal(out.summary.validation?.warned, 0);
   });
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { runCli } from "../../src/cli/program.js";
 import { memoryIo } from "./io.js";
 
-const dir = fileURLToPath(new URL("../../../test/krm/fixtures/side-inputs/", import.meta.url));
+const dir = fileURLToPath(new URL("../../../test/cli/fixtures/side-inputs/", import.meta.url));
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = memoryIo("", dir);
@@ -17,7 +17,8 @@ test("apply --config (UPDATE) --old-objects: the policy reads the old object; co
   const r = await run(["apply", "-f", "app.yaml", "--config", "update-config.yaml", "--old-objects", "old"]);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /data:\n {2}k: new # the desired state\n {2}previousTier: gold\n$/);
-  assert.equal(r.err, "info: app.yaml#2: ConfigMap default/settings: data.previousTier: mutated by policy 'remember-tier' with binding 'remember-tier' (data.previousTier)\n");
+  assert.equal(r.err, "info: app.yaml#2: ConfigMap default/settings: data.previousTier: mutated by policy 'remember-tier' with binding 'remember-tier' (data.previousTier)\n" +
+    "info: 3 objects read, 1 changed by 1 invocation, 0 warnings, 0 errors\n");
 });
 
 test("apply --old-objects on a missing path is an error naming the option's file", async () => {

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
-import { fieldPathKeys, locateInDocument } from "../../src/cli/check-locate.js";
+import { fieldPathKeys, locateInDocument } from "../../src/authoring/index.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const inputs = root + "test/cli/snapshots/inputs/";
@@ -44,12 +44,23 @@ for (const s of styles) {
   });
 }
 
-test("locate falls back to the deepest existing node", () => {
-  const yaml = "spec:\n  a: 1\n";
-  const doc = parseDocument(yaml);
-  assert.equal(locateInDocument(doc, yaml, ["spec", "missing", "x"]), yaml.indexOf("a: 1"));
-  assert.equal(locateInDocument(doc, yaml, ["spec", "a"], 5), yaml.indexOf("1"));
-});
+// Findings about fields point at the line of the field: a missing field at its deepest existing
+// parent's key, a collection value at its key (not at its first entry), a scalar at its value.
+const fieldRows: Array<{ name: string; yaml: string; keys: Array<string | number>; at: string; exprOffset?: number }> = [
+  { name: "a missing field: the key of its deepest existing parent", yaml: "spec:\n  a: 1\n", keys: ["spec", "missing", "x"], at: "spec:" },
+  { name: "a missing reinvocationPolicy: the spec key, not its first entry", yaml: "metadata:\n  name: p\nspec:\n  matchConstraints:\n    resourceRules: []\n", keys: ["spec", "reinvocationPolicy"], at: "spec:" },
+  { name: "a field whose value is a map: its key", yaml: "spec:\n  matchConstraints:\n    resourceRules: []\n", keys: ["spec", "matchConstraints"], at: "matchConstraints:" },
+  { name: "a field whose value is a list: its key", yaml: "spec:\n  mutations:\n  - patchType: X\n", keys: ["spec", "mutations"], at: "mutations:" },
+  { name: "a scalar field: its value", yaml: "spec:\n  patchType: Merge\n", keys: ["spec", "patchType"], at: "Merge" },
+  { name: "a missing field of a list element: the element", yaml: "spec:\n  mutations:\n  - jsonPatch: {}\n", keys: ["spec", "mutations", 0, "patchType"], at: "jsonPatch" },
+  { name: "an offset inside an expression: that character", yaml: "spec:\n  a: 1\n", keys: ["spec", "a"], exprOffset: 5, at: "1" },
+];
+for (const row of fieldRows) {
+  test(`locate ${row.name}`, () => {
+    const doc = parseDocument(row.yaml);
+    assert.equal(locateInDocument(doc, row.yaml, row.keys, row.exprOffset), row.yaml.indexOf(row.at));
+  });
+}
 
 const cases: Array<{ name: string; args: string[]; stdin?: string }> = [
   { name: "check-help", args: ["check", "--help"] },

@@ -7,11 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { admit, defaultAdmitOptions } from "../../src/admission/index.js";
 import { applyCommand } from "../../src/cli/apply.js";
-import { stepsFromChanges, streamDiff } from "../../src/cli/diff.js";
+import { changedPaths, linePaths, pathText, plainPaint, renderObjectDiff, stepsFromChanges, streamDiff, unifiedHunks } from "../../src/authoring/index.js";
 import { readStream } from "../../src/krm/index.js";
-import { unifiedHunks } from "../../src/cli/diff-lines.js";
-import { changedPaths, linePaths, pathText } from "../../src/cli/diff-paths.js";
-import { renderObjectDiff } from "../../src/cli/diff-render.js";
 import { deepClone, type JsonObject, type JsonValue } from "../../src/data/index.js";
 import { memoryIo } from "./io.js";
 
@@ -72,7 +69,7 @@ test("each hunk names only the steps whose paths its lines show", () => {
       { label: "policy 'label' with binding 'b1'", paths: [["metadata", "labels", "team"]] },
       { label: "policy 'sidecar' with binding 'b2'", paths: [["spec", "containers"]] },
     ],
-  }, false);
+  }, plainPaint);
   assert.equal(out, [
     "--- a/f.yaml\tDeployment default/web",
     "+++ b/f.yaml\tDeployment default/web",
@@ -88,23 +85,43 @@ test("a hunk no step's paths explain names every step", () => {
   const out = renderObjectDiff({
     file: "f.yaml", object: "ConfigMap x", before: "a: 1\n", after: "a: 2\n", beforeLine: 0, afterLine: 0,
     steps: [{ label: "one", paths: [["b"]] }, { label: "two", paths: [["c"]] }],
-  }, false);
+  }, plainPaint);
   assert.match(out, /^@@ -1 \+1 @@ one; two$/m);
 });
 
-test("colour only when stdout is a TTY", async () => {
-  const run = async (tty: boolean): Promise<string> => {
-    const io = memoryIo("", inputs);
-    (io.stdout as unknown as { isTTY: boolean }).isTTY = tty;
-    const code = await applyCommand({ filename: ["diff-app.yaml", "diff-policies.yaml"], output: "yaml", diff: true }, io);
-    assert.equal(code, 0, io.err());
-    return io.out();
-  };
-  const plain = await run(false);
-  const coloured = await run(true);
-  assert.ok(!plain.includes("\x1b["));
-  assert.ok(coloured.includes("\x1b[32m+    team: payments\x1b[0m"));
-  assert.equal(coloured.replace(/\x1b\[\d+m/g, ""), plain);
+const colourRows: Array<{ name: string; color?: "auto" | "always" | "never"; tty: boolean; env?: Record<string, string>; coloured: boolean }> = [
+  { name: "auto on a pipe: plain", tty: false, coloured: false },
+  { name: "auto on a TTY: coloured", tty: true, coloured: true },
+  { name: "auto on a TTY with NO_COLOR set: plain", tty: true, env: { NO_COLOR: "1" }, coloured: false },
+  { name: "auto on a TTY with NO_COLOR empty: coloured (NO_COLOR counts only when non-empty)", tty: true, env: { NO_COLOR: "" }, coloured: true },
+  { name: "auto on a TTY with TERM=dumb: plain", tty: true, env: { TERM: "dumb" }, coloured: false },
+  { name: "always on a pipe, even with NO_COLOR: coloured", color: "always", tty: false, env: { NO_COLOR: "1" }, coloured: true },
+  { name: "never on a TTY: plain", color: "never", tty: true, coloured: false },
+];
+
+for (const row of colourRows) {
+  test(`--color ${row.name}; exit 1 because the diff is not empty`, async () => {
+    const io = { ...memoryIo("", inputs), env: row.env ?? {} };
+    (io.stdout as unknown as { isTTY: boolean }).isTTY = row.tty;
+    const code = await applyCommand({ filename: ["diff-app.yaml", "diff-policies.yaml"], output: "yaml", diff: true, ...(row.color ? { color: row.color } : {}) }, io);
+    assert.equal(code, 1, io.err());
+    const out = io.out();
+    assert.equal(out.includes("\x1b["), row.coloured);
+    if (row.coloured) assert.ok(out.includes("\x1b[32m+    team: payments\x1b[0m"));
+  });
+}
+
+test("apply --diff exits 0 when nothing changed and 2 on an error (as kubectl diff)", async () => {
+  const none = memoryIo("", inputs);
+  assert.equal(await applyCommand({ filename: ["diff-app.yaml"], output: "yaml", diff: true }, none), 0);
+  assert.equal(none.out(), "");
+  const missing = memoryIo("", inputs);
+  assert.equal(await applyCommand({ filename: ["nope.yaml"], output: "yaml", diff: true }, missing), 2);
+  assert.equal(missing.err(), "kmutate: nope.yaml: cannot read: ENOENT\n");
+  const policy = 'apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  matchConstraints: {resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]}\n  failurePolicy: Fail\n  reinvocationPolicy: Never\n  mutations: [{patchType: JSONPatch, jsonPatch: {expression: "[JSONPatch{op: \\"remove\\", path: \\"/data\\"}]"}}]\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec: {policyName: p}\n';
+  const io = memoryIo("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: default}\n---\n" + policy, inputs);
+  assert.equal(await applyCommand({ filename: ["-"], output: "yaml", diff: true }, io), 2, io.err());
+  assert.match(io.err(), /^error: stdin#0: ConfigMap default\/c: policy 'p' with binding 'b' denied request: JSON Patch: /m);
 });
 
 test("with a per-invocation change list each hunk names its own invocation", async () => {
@@ -121,7 +138,7 @@ test("with a per-invocation change list each hunk names its own invocation", asy
     { policy: "sidecar", binding: "sidecar-all", pass: 1, before: stream.items[web], after: afterSidecar, paths: changedPaths(stream.items[web], afterSidecar) },
     { policy: "team-label", binding: "team-label-payments", param: "default/team", pass: 1, before: afterSidecar, after: final, paths: changedPaths(afterSidecar, final) },
   ]);
-  const text = streamDiff(stream.files, stream.items, out.items, out.results, false, (_item, i) => (i === web ? steps : []));
+  const text = streamDiff(stream.files, stream.items, out.items, out.results, plainPaint, (_item, i) => (i === web ? steps : []));
   const headers = text.split("\n").filter((l) => l.startsWith("@@"));
   assert.deepEqual(headers, [
     "@@ -5,7 +5,8 @@ policy 'team-label' with binding 'team-label-payments' and param 'default/team'",

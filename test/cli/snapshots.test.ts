@@ -15,6 +15,7 @@ const cases: Array<{ name: string; args: string[]; stdin?: string }> = [
   { name: "help", args: ["--help"] },
   { name: "fn-help", args: ["fn", "--help"] },
   { name: "apply-help", args: ["apply", "--help"] },
+  { name: "test-help", args: ["test", "--help"] },
   { name: "version", args: ["version"] },
   { name: "fn-passthrough", args: [], stdin: "resource-list.yaml" },
   { name: "fn-empty-stdin", args: [], stdin: "/dev/null" },

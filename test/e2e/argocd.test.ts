@@ -267,3 +267,46 @@ test("generate (exec runtime, the sidecar's default): standalone kustomize runs 
     rmSync(s.tmp, { recursive: true, force: true });
   }
 });
+
+/** An app whose policy (UPDATE) copies the old object's tier label, with the live objects beside it. */
+function stageUpdateApp(s: Staged): void {
+  const sides = join(repoRoot, "test/cli/fixtures/side-inputs");
+  rmSync(s.app, { recursive: true, force: true });
+  mkdirSync(join(s.app, "live"), { recursive: true });
+  cpSync(join(sides, "app.yaml"), join(s.app, "app.yaml"));
+  cpSync(join(sides, "old/configmaps.yaml"), join(s.app, "live/configmaps.yaml"));
+  writeFileSync(join(s.app, "kustomization.yaml"), "resources:\n  - app.yaml\n");
+}
+
+test("generate: parameter old-objects-path reaches kmutate as a side-input ConfigMap (container runtime), and stays out of the output", (t) => {
+  if (!kubectlFound) return t.skip("kubectl not found");
+  const s = stage({ KMUTATE_RUNTIME: "container", PARAM_OPERATION: "UPDATE", PARAM_OLD_OBJECTS_PATH: "live" });
+  try {
+    stageUpdateApp(s);
+    const r = runCmp(plugin.spec.generate, s.app, s.env);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /previousTier: gold/);
+    assert.doesNotMatch(r.stdout, /side-input|kmutate-old-objects/);
+    const input = jsYaml.load(readFileSync(s.stdinCopy, "utf8")) as { items: Array<{ metadata: { name: string; annotations?: Record<string, string> }; data?: Record<string, string> }> };
+    const carrier = input.items.find((i) => i.metadata.name === "kmutate-old-objects");
+    assert.equal(carrier?.metadata.annotations?.["fn.kmutate.dev/side-input"], "old-objects");
+    assert.deepEqual(Object.keys(carrier?.data ?? {}), ["1-configmaps.yaml"]);
+    assert.deepEqual(readdirSync(s.overlays), [], "the overlay was not removed");
+  } finally {
+    rmSync(s.tmp, { recursive: true, force: true });
+  }
+});
+
+test("generate: a side-input path outside the app directory fails before rendering", (t) => {
+  if (!kubectlFound) return t.skip("kubectl not found");
+  const s = stage({ KMUTATE_RUNTIME: "container", PARAM_OPENAPI_PATHS_0: "../other.json" });
+  try {
+    writeFileSync(join(s.app, "../other.json"), "{}");
+    const r = runCmp(plugin.spec.generate, s.app, s.env);
+    assert.notEqual(r.status, 0);
+    assert.equal(r.stdout, "");
+    assert.match(r.stderr, /^kmutate plugin: parameter OPENAPI_PATHS: '\.\.\/other\.json' is outside the app directory$/m);
+  } finally {
+    rmSync(s.tmp, { recursive: true, force: true });
+  }
+});

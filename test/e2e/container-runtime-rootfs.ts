@@ -9,13 +9,13 @@ import { envPairs, inImage, lastOf, entrypointArgv, type Instruction, type Stage
 export interface ImageUser { readonly uid: number; readonly gid: number; readonly home: string }
 
 /**
- * Stand-in for `node:20-alpine`, which cannot be pulled here: its PATH, where it keeps `node`, and
+ * Stand-in for the pinned node:24 Alpine image, which cannot be pulled here: its PATH, where it keeps `node`, and
  * its users (alpine's root and nobody, the node image's node). The real image's node is built for
  * alpine/musl; the stand-in uses the host's node binary and the glibc libraries `ldd` names, plus
  * the host's `env` for the `#!/usr/bin/env node` line (busybox's in the real image).
  */
 export const nodeAlpineStandIn = {
-  image: "node:20-alpine",
+  image: "node:24.18.0-alpine3.24@sha256:a0b9bf06e4e6193cf7a0f58816cc935ff8c2a908f81e6f1a95432d679c54fbfd",
   env: { PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" } as Readonly<Record<string, string>>,
   node: "/usr/local/bin/node",
   envBinary: "/usr/bin/env",

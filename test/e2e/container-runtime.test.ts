@@ -40,7 +40,28 @@ const imageRuns = dockerRuns.filter((d) => / (IMAGE|ghcr\.io\/kmutate\/kmutate(:
 test("Dockerfile: the final stage's USER is a non-root user of the base image", () => {
   assert.notEqual(imageUser, "root");
   assert.notEqual(resolveUser(imageUser).uid, 0, `USER ${imageUser}`);
-  assert.equal(resolveUser(imageUser).uid, 1000, "node:20-alpine's node user");
+  assert.equal(resolveUser(imageUser).uid, 1000, "the node image's node user");
+});
+
+test("Dockerfile: every stage starts from a supported Node.js LTS (22 or 24) on Alpine, pinned by digest", () => {
+  assert.ok(stages.length >= 2);
+  for (const s of stages) assert.match(s.base, /^node:(22|24)\.\d+\.\d+-alpine3\.\d+@sha256:[0-9a-f]{64}$/, s.base);
+  assert.equal(new Set(stages.map((s) => s.base)).size, 1, "build and final stage use the same base");
+});
+
+test("Dockerfile: the final stage carries the OCI labels, its version the package's", () => {
+  const labels: Record<string, string> = {};
+  for (const ins of finalStage.instructions.filter((i) => i.op === "LABEL")) {
+    for (const m of ins.args.join(" ").matchAll(/([\w.-]+)=("(?:[^"\\]|\\.)*"|\S+)/g)) labels[m[1]] = m[2].replace(/^"(.*)"$/, "$1");
+  }
+  const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string; license: string; description: string };
+  const meta = jsYaml.load(readFileSync(join(repoRoot, "krm/metadata.yaml"), "utf8")) as { sourceURL: string };
+  assert.equal(labels["org.opencontainers.image.title"], "kmutate");
+  assert.equal(labels["org.opencontainers.image.version"], pkg.version);
+  assert.equal(labels["org.opencontainers.image.licenses"], pkg.license);
+  assert.equal(labels["org.opencontainers.image.source"], meta.sourceURL);
+  assert.ok((labels["org.opencontainers.image.description"] ?? "").length > 0);
+  assert.equal(labels["org.opencontainers.image.base.name"], `docker.io/library/${finalStage.base.split("@")[0]}`);
 });
 
 test("docs: a docker run line that claims a read-only root passes --read-only, and the Dockerfile's claim has such a line", () => {
@@ -242,7 +263,7 @@ test("image contents: what the final stage's COPYs name and nothing else; node_m
   assert.ok(dist !== undefined, "a COPY of the compiled output");
   const distFiles = listFiles(join(img.root, inImage(workdir, dist.dest)));
   assert.ok(distFiles.length > 50, `${distFiles.length} compiled files`);
-  assert.deepEqual(distFiles.filter((f) => !/\.(js|d\.ts|json)$/.test(f) || /(^|\/)test\//.test(f)), []);
+  assert.deepEqual(distFiles.filter((f) => !/\.(js|cjs|d\.ts|d\.cts|json)$/.test(f) || /(^|\/)test\//.test(f)), []);
   // The ENTRYPOINT's link leads to an executable file (post-build's chmod ran in the build stage).
   const link = /^ln -sf? (\S+) /.exec(lastOf(finalStage, "RUN")?.args[0] ?? "");
   assert.ok(link !== null, "RUN ln -s");

@@ -37,9 +37,9 @@ function expectedRefusal(name: string): string | undefined {
   return existsSync(file) ? readFileSync(file, "utf8") : undefined;
 }
 
-/** Yaml files of a rendered package directory (the ones `.expected/` mirrors). */
+/** Yaml files of a rendered package directory (the ones `.expected/` mirrors; the policy tests are not rendered). */
 function yamlFiles(dir: string): string[] {
-  return listFiles(dir).filter((f) => !f.startsWith(".expected/") && /\.ya?ml$/.test(f));
+  return listFiles(dir).filter((f) => !f.startsWith(".expected/") && !/(?:^|\.)kmutate-test\.yaml$/.test(f) && /\.ya?ml$/.test(f));
 }
 
 function snapshot(dir: string): Map<string, string> {

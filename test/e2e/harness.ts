@@ -41,14 +41,16 @@ export function writeKmutateWrapper(dir: string): string {
 }
 
 /**
- * Writes a test-only `docker` into `dir`. It appends its arguments (one JSON array per call) to
- * `log`, accepts only `run --rm -i … --network none … IMAGE` with no extra arguments after the
+ * Writes a test-only `docker` into `dir`. It answers `docker version` (kpt asks first), appends the
+ * arguments of every other call (one JSON array per call) to `log`, accepts only `run --rm -i … --network none … IMAGE` with no extra arguments after the
  * image (`image` or `image:TAG`), and then runs the built kmutate on stdin/stdout (copying stdin
  * to `stdinCopy` when given); anything else exits 125 with a message on stderr.
  */
 export function writeFakeDocker(dir: string, log: string, image: string, stdinCopy?: string): string {
   const node = shQuote(process.execPath);
   const script = `
+# kpt asks for the client version before running an image; that call is answered, not logged.
+[ "$1" = version ] && { echo 27.0.0; exit 0; }
 printf '%s\\n' "$(${node} -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "$@")" >> ${shQuote(log)}
 [ "$1" = run ] && [ "$2" = --rm ] && [ "$3" = -i ] || { echo "fake docker: expected 'run --rm -i', got: $*" >&2; exit 125; }
 case " $* " in *" --network none "*) ;; *) echo "fake docker: expected --network none, got: $*" >&2; exit 125;; esac

@@ -1,11 +1,14 @@
 // Fuzzing the KRM function end to end: valid ResourceLists (YAML and JSON, with a policy, a
 // binding and objects) are mutated byte-wise and run through runFunction with real admission.
 // It never throws; stdout is either empty (one stderr line per problem, exit 1) or a complete
-// ResourceList; when the input reads as a ResourceList, every item comes out.
+// ResourceList; when the input reads as a ResourceList, every item comes out, and a YAML input
+// gives the same list and exit code as the same list sent as JSON (the fast text path, which
+// copies unchanged items from the input text, against the re-serialising one).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { readDocument, runFunction } from "../../src/krm/index.js";
+import { readDocument, runFunction, writeJson } from "../../src/krm/index.js";
+import { deepEqual } from "../../src/data/index.js";
 import { isObject } from "../../src/data/index.js";
 
 const yamlList = `apiVersion: config.kubernetes.io/v1
@@ -46,6 +49,38 @@ functionConfig:
   kind: MutationConfig
   spec: {operation: CREATE}
 `;
+// Text the fast path must not misplace (issue 22): anchors and aliases across items, a quoted
+// scalar whose under-indented continuation lines look like an item, and a last item ending in a
+// `|+` block scalar whose last line starts with `#`.
+const yamlTricky = yamlList.slice(0, yamlList.indexOf("- apiVersion: v1\n  kind: ConfigMap\n")) + `- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: decoy
+    labels: &l {tier: web}
+  data:
+    note: &n "see
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: c1
+end"
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: c1
+    labels: *l
+  data: {copy: *n}
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: script
+  data:
+    run.sh: |+
+      #!/bin/sh
+      echo start
+      # the last line is a comment
+
+`;
 const loaded = readDocument(yamlList);
 if (!loaded.ok) throw new Error("fixture does not read");
 const jsonList = JSON.stringify(loaded.value, null, 1);
@@ -72,7 +107,7 @@ function itemsOf(text: string): unknown[] | undefined {
   return Array.isArray(r.value.items) ? r.value.items : undefined;
 }
 
-for (const [format, base] of [["YAML", yamlList], ["JSON", jsonList]] as const) {
+for (const [format, base] of [["YAML", yamlList], ["YAML (anchors, quoted continuations, `|+`)", yamlTricky], ["JSON", jsonList]] as const) {
   test(`fuzz the KRM function on mutated ${format} ResourceLists (1500 cases): full output or none, never a throw`, () => {
     let full = 0;
     fc.assert(
@@ -97,6 +132,15 @@ for (const [format, base] of [["YAML", yamlList], ["JSON", jsonList]] as const) 
         const outItems = itemsOf(run.stdout);
         if (inItems) assert.equal(outItems?.length, inItems.length, "every input item comes out");
         if (run.results.some((r) => r.severity === "error")) assert.equal(run.exitCode, 1);
+        const read = readDocument(input);
+        if (read.ok && read.format === "yaml") {
+          const json = writeJson(read.value);
+          if (!json.ok) return;
+          const asJson = runFunction(json.text);
+          const jsonOut = readDocument(asJson.stdout);
+          assert.equal(run.exitCode, asJson.exitCode, "same exit code as the list sent as JSON");
+          assert.ok(jsonOut.ok && deepEqual(out.value, jsonOut.value), `not the list the JSON input gives:\n${input}\n---\n${run.stdout}`);
+        }
       }),
       { seed: 0x6b6d76, numRuns: 1500 },
     );

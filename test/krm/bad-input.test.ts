@@ -39,7 +39,17 @@ const stderrRows: Array<{ name: string; input: string | Uint8Array; stderr: stri
     input: bomb,
     stderr: "kmutate: stdin: YAML aliases expand the document to more than 100200 nodes (it has 20); refusing an alias bomb\n",
   },
-  { name: "duplicate keys", input: "a: 1\na: 2\n", stderr: "kmutate: stdin:2:1: YAML syntax error: duplicated mapping key\n" },
+  { name: "duplicate keys", input: "a: 1\na: 2\n", stderr: 'kmutate: stdin:2:1: YAML syntax error: duplicated mapping key "a"\n' },
+  { name: "duplicate quoted keys in a flow mapping", input: "x: {'a': 1, \"a\": 2}\n", stderr: 'kmutate: stdin:1:13: YAML syntax error: duplicated mapping key "a"\n' },
+  { name: "a duplicate explicit key (not named)", input: "a: 1\n? a\n: 2\n", stderr: "kmutate: stdin:2:2: YAML syntax error: duplicated mapping key\n" },
+  // JSON as the apiserver's strict decoding reads it: a repeated key is an error, not "last wins".
+  {
+    name: "a duplicate key in a JSON item",
+    input: '{"apiVersion": "config.kubernetes.io/v1", "kind": "ResourceList", "items": [\n {"apiVersion": "v1", "kind": "ConfigMap",\n  "metadata": {"name": "a", "name": "b"}}]}',
+    stderr: 'kmutate: stdin:3:29: JSON syntax error: duplicate key "name"\n',
+  },
+  { name: "a duplicate key in JSON, written with an escape", input: '{"kind": 1, "k\\u0069nd": 2}', stderr: 'kmutate: stdin:1:13: JSON syntax error: duplicate key "kind"\n' },
+  { name: "a duplicate __proto__ key in JSON", input: '{"__proto__": {}, "__proto__": {}}', stderr: 'kmutate: stdin:1:19: JSON syntax error: duplicate key "__proto__"\n' },
 ];
 
 for (const row of stderrRows) {

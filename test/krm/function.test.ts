@@ -50,34 +50,43 @@ functionConfig:
   data: {}
 `;
 
+/** Pass-through tests run quiet: without `--quiet` the output gains the summary result (tested below). */
+const quiet = { quiet: true } as const;
+
 test("pass-through: output is the input byte for byte (styles, comments, annotations)", () => {
-  const run = runFunction(kptInput);
+  const run = runFunction(kptInput, undefined, quiet);
   assert.equal(run.stdout, kptInput);
   assert.equal(run.exitCode, 0);
+});
+
+test("not quiet: a run that changes nothing gains exactly one summary info result, saying so", () => {
+  const run = runFunction(kptInput);
+  assert.deepEqual(run.results, [{ severity: "info", message: "2 objects read, 0 changed by 0 invocations, 0 warnings, 0 errors", tags: { code: "summary" } }]);
+  assert.equal(run.stdout, kptInput + "results:\n- message: 2 objects read, 0 changed by 0 invocations, 0 warnings, 0 errors\n  severity: info\n  tags:\n    code: summary\n");
 });
 
 test("pass-through of a v1beta1 ResourceList and a v1 List", () => {
   for (const head of ["apiVersion: config.kubernetes.io/v1beta1\nkind: ResourceList\n", "apiVersion: v1\nkind: List\n"]) {
     const text = head + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n";
-    assert.equal(runFunction(text).stdout, text);
+    assert.equal(runFunction(text, undefined, quiet).stdout, text);
   }
 });
 
 test("pass-through of a list that starts with a document marker and has a comment before items", () => {
   const text = "---\n# header\napiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n# first\n- apiVersion: v1\n  kind: A\n  metadata: {name: a}\n";
-  assert.equal(runFunction(text).stdout, text);
+  assert.equal(runFunction(text, undefined, quiet).stdout, text);
 });
 
 test("a stale results field is replaced (list re-serialised)", () => {
   const text = rlYaml("- apiVersion: v1\n  kind: A\n  metadata:\n    name: a\n", "results:\n- message: old\n  severity: error\n");
-  const run = runFunction(text);
+  const run = runFunction(text, undefined, quiet);
   assert.equal(run.stdout, rlYaml("- apiVersion: v1\n  kind: A\n  metadata:\n    name: a\n"));
   assert.equal(run.exitCode, 0);
 });
 
 test("JSON in gives JSON out, numbers keep their kinds", () => {
   const text = '{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[{"apiVersion":"v1","kind":"X","metadata":{"name":"a"},"f":1.0,"i":1,"b":12345678901234567890}]}';
-  const run = runFunction(text);
+  const run = runFunction(text, undefined, quiet);
   assert.equal(run.exitCode, 0);
   assert.equal(JSON.stringify(JSON.parse(run.stdout)), JSON.stringify(JSON.parse(text)));
   assert.match(run.stdout, /"f": 1\.0,/);
@@ -117,7 +126,7 @@ test("a bad functionConfig is an error result; items pass through unchanged and 
   assert.equal(run.exitCode, 1);
   assert.equal(
     run.stdout,
-    text + "results:\n- message: 'functionConfig spec.operation: \"PATCH\" is not allowed; allowed values: CREATE, UPDATE, DELETE'\n  severity: error\n  field:\n    path: functionConfig.spec.operation\n",
+    text + "results:\n- message: 'functionConfig spec.operation: \"PATCH\" is not allowed; allowed values: CREATE, UPDATE, DELETE'\n  severity: error\n  field:\n    path: functionConfig.spec.operation\n  tags:\n    code: FUNCTION_CONFIG\n",
   );
 });
 
@@ -150,7 +159,7 @@ test("admission that throws is one internal-error result, never a stack trace", 
 
 test("flow-style items are re-serialised (no spans), still complete and in order", () => {
   const text = 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: [{apiVersion: v1, kind: A, metadata: {name: a}}, {apiVersion: v1, kind: B, metadata: {name: b}}]\n';
-  const run = runFunction(text);
+  const run = runFunction(text, undefined, quiet);
   assert.equal(run.stdout, "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n- apiVersion: v1\n  kind: A\n  metadata:\n    name: a\n- apiVersion: v1\n  kind: B\n  metadata:\n    name: b\n");
 });
 

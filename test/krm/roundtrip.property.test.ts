@@ -50,7 +50,7 @@ test("property: the function passes a ResourceList through byte for byte", () =>
   fc.assert(
     fc.property(list, (rl) => {
       const text = writeYaml(rl);
-      const run = runFunction(text);
+      const run = runFunction(text, undefined, { quiet: true });
       assert.equal(run.exitCode, 0);
       assert.equal(run.stdout, text);
     }),

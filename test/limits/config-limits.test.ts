@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { mutate } from "../../src/index.js";
 import { defaultLimits, type AdmitLimits } from "../../src/admission/index.js";
 import type { JsonObject } from "../../src/data/index.js";
+import { parseByteCount } from "../../src/cli/util-byte-count.js";
 
 function list(expression: string): JsonObject[] {
   return [
@@ -59,4 +60,52 @@ test("limit on the fn-mode input size: KMUTATE_MAX_INPUT_BYTES, one stderr line,
   assert.equal(over.stderr, "kmutate: stdin: the input is larger than the limit of 500 bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n");
   const under = spawnSync(process.execPath, [bin], { input, encoding: "utf8", env: { ...process.env, KMUTATE_MAX_INPUT_BYTES: "5000" } });
   assert.equal(under.status, 0, under.stderr);
+});
+
+const byteCounts: Array<{ text: string; bytes: number | undefined }> = [
+  { text: "0", bytes: 0 },
+  { text: "500", bytes: 500 },
+  { text: "007", bytes: 7 },
+  { text: "2k", bytes: 2000 },
+  { text: "3M", bytes: 3_000_000 },
+  { text: "1G", bytes: 1_000_000_000 },
+  { text: "4Ki", bytes: 4096 },
+  { text: "10Mi", bytes: 10 * 1024 * 1024 },
+  { text: "2Gi", bytes: 2 * 1024 ** 3 },
+  { text: "1e6", bytes: undefined },
+  { text: "10MiB", bytes: undefined },
+  { text: "-1", bytes: undefined },
+  { text: "abc", bytes: undefined },
+  { text: "1.5Mi", bytes: undefined },
+  { text: "10K", bytes: undefined },
+  { text: "10 Mi", bytes: undefined },
+  { text: " 500", bytes: undefined },
+  { text: "0x10", bytes: undefined },
+  { text: "9007199254740992", bytes: undefined },
+];
+for (const row of byteCounts) {
+  test(`byte count ${JSON.stringify(row.text)} reads as ${row.bytes ?? "an error"}`, () => {
+    assert.equal(parseByteCount(row.text), row.bytes);
+  });
+}
+
+test("an invalid KMUTATE_MAX_INPUT_BYTES is one stderr line naming it, exit 1, nothing read or written", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url));
+  const input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n";
+  for (const value of ["1e6", "10MiB", "-1", "abc"]) {
+    const run = spawnSync(process.execPath, [bin], { input, encoding: "utf8", env: { ...process.env, KMUTATE_MAX_INPUT_BYTES: value } });
+    assert.equal(run.status, 1, value);
+    assert.equal(run.stdout, "");
+    assert.equal(
+      run.stderr,
+      `kmutate: KMUTATE_MAX_INPUT_BYTES="${value}" is not a byte count: expected a whole number of bytes, optionally with a suffix k, M, G (10^3, 10^6, 10^9) or Ki, Mi, Gi (2^10, 2^20, 2^30)\n`,
+    );
+  }
+  for (const [value, status] of [["1Ki", 0], ["", 0], ["0k", 1]] as const) {
+    const run = spawnSync(process.execPath, [bin], { input, encoding: "utf8", env: { ...process.env, KMUTATE_MAX_INPUT_BYTES: value } });
+    assert.equal(run.status, status, `${JSON.stringify(value)}: ${run.stderr}`);
+    if (status === 1) assert.equal(run.stderr, "kmutate: stdin: the input is larger than the limit of 0 bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n");
+  }
 });

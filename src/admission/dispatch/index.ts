@@ -1,7 +1,8 @@
 // admission/dispatch: what every policy kind shares (apiserver `policy/generic`) — selecting the
 // invocations of a request (policy × binding × param, through an index by rules), params, the
 // item's identity and request, the CEL environment, variables and matchConditions, and policy
-// errors turned into KRM results under failurePolicy.
+// errors turned into KRM results under failurePolicy, and the warnings of a run that changed
+// nothing in silence (run notices).
 export { offlineAuthorizer } from "./authorizer.js";
 export { compileExpression, compileVariablesAndConditions, returnTypeError, withVariables } from "./compile-expressions.js";
 export type { CompiledExpression, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";
@@ -25,5 +26,7 @@ export { paramCollector } from "./policy-index-params.js";
 export type { ParamCollector } from "./policy-index-params.js";
 export { buildRequest } from "./request.js";
 export { assumedNamespaceResult, itemResult, policyErrorResults, resourceRefOf, unknownKindResult } from "./results.js";
+export { missingPolicyMessage, runNoticeCodes, runNotices, unboundPolicyMessage } from "./run-notices.js";
+export type { RunNoticeCode } from "./run-notices.js";
 export { selectForRequest, selectInvocations } from "./select-invocations.js";
 export type { BoundPolicy, Selection, SelectionSources } from "./select-invocations.js";

@@ -2,7 +2,7 @@
 // paramKind a binding's paramRef selects for one request, taken from the ResourceList. Offline,
 // a param must be written in exactly the paramKind's apiVersion (no version conversion).
 import { getString, type JsonObject } from "../../data/index.js";
-import { compiledSelector, labelsOf, type RequestAttrs } from "../match/index.js";
+import { compiledSelector, labelsOf, selectorText, type RequestAttrs } from "../match/index.js";
 import type { BindingModel, ParamKindModel, PolicyBase } from "../policy/index.js";
 
 /** REST scope of the paramKind (resolved by the caller from the resource table). */
@@ -89,7 +89,9 @@ export function collectParams(
   }
   if (found.length === 0) {
     if (ref.parameterNotFoundAction === "Deny") {
-      return { error: "no params found for policy binding with `Deny` parameterNotFoundAction" };
+      const what = ref.name !== "" ? JSON.stringify(ref.name) : `objects with labels ${selectorText(ref.selector ?? {})}`;
+      const where = paramScope === "Namespaced" ? ` in namespace ${JSON.stringify(searchNamespace)}` : "";
+      return { error: `no params found for policy binding with \`Deny\` parameterNotFoundAction (looked for ${kind.apiVersion} ${kind.kind} ${what}${where})` };
     }
     return { none: true };
   }

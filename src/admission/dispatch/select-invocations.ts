@@ -27,6 +27,8 @@ export interface BoundPolicy<C extends CompiledPolicyBase = CompiledPolicyBase, 
 export interface Selection<C extends CompiledPolicyBase, B extends BindingModel = BindingModel> {
   invocations: Invocation<C, B>[];
   errors: PolicyError[];
+  /** Names of the policies a binding of which matched the request (or that failed matching), with repeats. */
+  matched: string[];
 }
 
 const assumeNoLabels: MatchOptions = { onMissingNamespace: "assume-no-labels" };
@@ -42,26 +44,30 @@ export function selectInvocations<C extends CompiledPolicyBase, B extends Bindin
   params: ParamIndex,
   collector: ParamCollector = paramCollector(params),
 ): Selection<C, B> {
-  const out: Selection<C, B> = { invocations: [], errors: [] };
+  const out: Selection<C, B> = { invocations: [], errors: [], matched: [] };
   for (const b of bound) {
     const policy = b.compiled.model;
     const pm = matchPolicy(policy, attrs, namespaces, assumeNoLabels);
     if (pm.error !== undefined) {
       out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: pm.error });
+      out.matched.push(policy.name);
       continue;
     }
     if (!pm.matches) continue;
     if (b.configError !== undefined) {
       out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: b.configError });
+      out.matched.push(policy.name);
       continue;
     }
     for (const binding of b.bindings) {
       const bm = matchBinding(binding, attrs, namespaces, assumeNoLabels);
       if (bm.error !== undefined) {
         out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: bm.error });
+        out.matched.push(policy.name);
         continue;
       }
       if (!bm.matches) continue;
+      out.matched.push(policy.name);
       const collected = collector.collect(policy, binding, attrs.namespace, b.paramScope ?? "Namespaced");
       if ("error" in collected) {
         out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: collected.error });

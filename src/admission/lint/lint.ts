@@ -4,7 +4,7 @@
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import { expressionEnv, paramKindNotFound, type CompiledExpression } from "../dispatch/index.js";
+import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
 import { compileValidatingPolicy } from "../validating/index.js";
 import { matchedSchemas } from "./lint-kinds.js";
@@ -126,7 +126,7 @@ function bindingTraps(
     if (policyNames.has(b.policyName)) continue;
     out.push({
       severity: "warning", code: "missing-policy", source: b.source, kind: kinds.binding, name: b.name, field: "spec.policyName",
-      message: `policy "${b.policyName}" is not in the input: this binding does nothing`,
+      message: missingPolicyMessage(b.policyName),
     });
   }
   const bound = new Set(bindings.map((b) => b.policyName));
@@ -134,7 +134,7 @@ function bindingTraps(
     if (bound.has(p.name)) continue;
     out.push({
       severity: "warning", code: "unbound-policy", source: p.source, kind: kinds.policy, name: p.name, field: "metadata.name",
-      message: `no ${kinds.binding} in the input binds policy "${p.name}": it never applies`,
+      message: unboundPolicyMessage(p.name, kinds.binding),
     });
   }
 }

@@ -2,7 +2,7 @@
 // rules, label selectors, namespaceSelector and Namespace lookups — and the resources admission
 // never sees.
 export { exemptReason } from "./exempt.js";
-export { labelsOf } from "./label-selector.js";
+export { labelsOf, selectorText } from "./label-selector.js";
 export { compiledSelector, matchBinding, matchPolicy } from "./match-resources.js";
 export { resourceMatches } from "./match-rules.js";
 export type { MatchOptions, NamespaceLookup, RequestAttrs } from "./match-types.js";

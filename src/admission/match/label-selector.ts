@@ -26,6 +26,21 @@ const everything: LabelSelector = { empty: true, matches: () => true };
 const nothing: LabelSelector = { empty: false, matches: () => false };
 
 /**
+ * A selector as kubectl writes it (apimachinery `FormatLabelSelector`): requirements sorted by key,
+ * `k=v`, `k in (a,b)`, `k notin (a,b)`, `k`, `!k`, joined by commas; `<none>` when empty.
+ */
+export function selectorText(spec: LabelSelectorSpec): string {
+  const parts: Array<[string, string]> = Object.keys(spec.matchLabels ?? {}).map((k) => [k, `${k}=${spec.matchLabels![k]}`]);
+  for (const e of spec.matchExpressions ?? []) {
+    const values = [...(e.values ?? [])].sort().join(",");
+    const text = e.operator === "In" ? `${e.key} in (${values})` : e.operator === "NotIn" ? `${e.key} notin (${values})` : e.operator === "DoesNotExist" ? `!${e.key}` : e.key;
+    parts.push([e.key, text]);
+  }
+  if (parts.length === 0) return "<none>";
+  return parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((p) => p[1]).join(",");
+}
+
+/**
  * Compiles a selector. `undefined`/`null` selects nothing (Go's nil selector); `{}` selects
  * everything. An invalid key, value or operator gives the error text of `LabelSelectorAsSelector`.
  */

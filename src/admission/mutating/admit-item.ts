@@ -24,6 +24,8 @@ export interface AdmissionRun {
   index: PolicyIndex<CompiledPolicy>;
   /** Param lookups, cached per (binding, request namespace). */
   paramsFor: ParamCollector;
+  /** Names of the policies a binding of which matched some item (filled while admitting). */
+  matched: Set<string>;
   /** `options.oldObjects` by apiVersion/kind/namespace/name. */
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
@@ -78,6 +80,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   const oldObject = attrs.oldObject;
   const { steps } = run;
   const sel = steps.select(run, attrs);
+  for (const p of sel.matched) run.matched.add(p);
   if (sel.invocations.length === 0) {
     results.push(...policyErrorResults(item, sel.errors));
     return { object: item };

@@ -28,6 +28,8 @@ export interface FieldError {
    */
   named?: boolean;
   detail: string;
+  /** For a missing enum value: the values it may take (a kmutate hint after the apiserver's text). */
+  allowed?: readonly string[];
 }
 
 const typeText: Record<FieldErrorType, string> = {
@@ -39,9 +41,9 @@ const typeText: Record<FieldErrorType, string> = {
   TooMany: "Too many",
 };
 
-/** A required value is missing. */
-export function required(field: string, detail = ""): FieldError {
-  return { type: "Required", field, detail };
+/** A required value is missing; `allowed` lists the values of an enum field (see {@link fieldErrorHint}). */
+export function required(field: string, detail = "", allowed?: readonly string[]): FieldError {
+  return allowed ? { type: "Required", field, detail, allowed } : { type: "Required", field, detail };
 }
 
 /** A value is malformed. */
@@ -90,6 +92,11 @@ export function fieldErrorBody(e: FieldError): string {
 /** The full error text, `<field>: <body>`. */
 export function fieldErrorText(e: FieldError): string {
   return `${e.field}: ${fieldErrorBody(e)}`;
+}
+
+/** kmutate's hint after the apiserver's text: ` (supported values: "A", "B")` for a missing enum value, else "". */
+export function fieldErrorHint(e: FieldError): string {
+  return e.allowed ? ` (supported values: ${e.allowed.map(goQuote).join(", ")})` : "";
 }
 
 /** Go's `utilerrors.NewAggregate(errs).Error()`: one message as is, several as `[a, b]` (deduplicated). */

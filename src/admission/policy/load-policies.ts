@@ -4,7 +4,7 @@
 // reported as problems and left out.
 import { getString, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { decodeObject } from "./decode-policy.js";
-import { aggregateText, fieldErrorText, goQuote, type FieldError } from "./field-error.js";
+import { aggregateText, fieldErrorHint, fieldErrorText, goQuote, type FieldError } from "./field-error.js";
 import { defaultBindingSpec, defaultPolicySpec } from "./policy-defaults.js";
 import type {
   BindingSpecInput, DecodedObject, PolicySpecInput, ValidatingBindingSpecInput, ValidatingPolicySpecInput,
@@ -30,7 +30,10 @@ export interface LoadProblem {
   name: string;
   /** Field path for `invalid` problems (e.g. `spec.mutations[0].patchType`). */
   field?: string;
-  /** The apiserver's text: a field error (`spec.x: Required value`) or the decode/lookup error. */
+  /**
+   * The apiserver's text: a field error (`spec.x: Required value`) or the decode/lookup error; a
+   * missing enum value is followed by its supported values (`… (supported values: "A", "B")`).
+   */
   message: string;
 }
 
@@ -167,7 +170,7 @@ function loadWith<S>(obj: JsonObject, t: LoadTarget, step: KindSteps<S>): void {
   }
   step.defaults(d.object.spec, version);
   const errs = step.validate(d.object);
-  for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) });
+  for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) + fieldErrorHint(e) });
   if (errs.length > 0) return;
   if (seen.has(name)) return problem({ code: "duplicate", message: `${step.resource}.${admissionGroup} ${goQuote(name)} already exists` });
   seen.add(name);

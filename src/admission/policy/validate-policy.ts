@@ -33,7 +33,7 @@ export function validateObjectName(name: string, generateName: string): FieldErr
  */
 export function validatePolicySpecBase(spec: PolicySpecBaseInput, operationCheck?: (rules: RuleInput[] | undefined, path: string) => FieldError[]): FieldError[] {
   const errs: FieldError[] = [];
-  if (spec.failurePolicy === undefined) errs.push(required("spec.failurePolicy"));
+  if (spec.failurePolicy === undefined) errs.push(required("spec.failurePolicy", "", ["Fail", "Ignore"]));
   else if (spec.failurePolicy !== "Fail" && spec.failurePolicy !== "Ignore") {
     errs.push(notSupported("spec.failurePolicy", spec.failurePolicy, ["Fail", "Ignore"], true));
   }
@@ -58,7 +58,7 @@ export function validatePolicy(p: DecodedObject<PolicySpecInput>): FieldError[] 
   const mutations = spec.mutations ?? [];
   if (mutations.length === 0) errs.push(required("spec.mutations", "mutations must contain at least one item"));
   mutations.forEach((m, i) => errs.push(...validateMutation(m, `spec.mutations[${i}]`)));
-  if (spec.reinvocationPolicy === undefined || spec.reinvocationPolicy === "") errs.push(required("spec.reinvocationPolicy"));
+  if (spec.reinvocationPolicy === undefined || spec.reinvocationPolicy === "") errs.push(required("spec.reinvocationPolicy", "", ["IfNeeded", "Never"]));
   else if (spec.reinvocationPolicy !== "Never" && spec.reinvocationPolicy !== "IfNeeded") {
     errs.push(notSupported("spec.reinvocationPolicy", spec.reinvocationPolicy, ["IfNeeded", "Never"]));
   }
@@ -138,7 +138,7 @@ function validateVariable(v: NamedExpressionInput, path: string): FieldError[] {
 
 function validateMutation(m: MutationInput, path: string): FieldError[] {
   const pt = m.patchType ?? "";
-  if (pt === "") return [required(`${path}.patchType`)];
+  if (pt === "") return [required(`${path}.patchType`, "", ["ApplyConfiguration", "JSONPatch"])];
   const errs: FieldError[] = [];
   if (pt === "JSONPatch" || pt === "ApplyConfiguration") {
     const own = pt === "JSONPatch" ? "jsonPatch" : "applyConfiguration";
@@ -190,7 +190,7 @@ function validateParamRef(pr: ParamRefInput, path: string): FieldError[] {
   }
   if (name === "" && !pr.selector) errs.push(required(path, "one of name or selector must be specified"));
   const action = pr.parameterNotFoundAction ?? "";
-  if (action === "") errs.push(required(`${path}.parameterNotFoundAction`));
+  if (action === "") errs.push(required(`${path}.parameterNotFoundAction`, "", ["Deny", "Allow"]));
   else if (action !== "Deny" && action !== "Allow") {
     errs.push(notSupported(`${path}.parameterNotFoundAction`, action, ["Deny", "Allow"]));
   }

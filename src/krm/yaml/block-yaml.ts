@@ -6,6 +6,8 @@
 // it decides every error. A parser, so past 300 lines.
 import type { JsonValue } from "../../data/index.js";
 import { MERGE_KEY, resolvePlain } from "./fast-yaml-schema.js";
+import { lastItemEnd } from "./item-spans.js";
+import type { ItemSpans } from "../types.js";
 
 /** Thrown inside the reader to give up; caught at the entry only. */
 class Unsupported {}
@@ -25,10 +27,20 @@ const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF
 
 /** The document's value, or undefined when the text is outside the subset read here. */
 export function readBlockYaml(text: string): JsonValue | undefined {
+  return readBlockDocument(text)?.value;
+}
+
+/**
+ * The document's value and, when its root mapping has an `items` block sequence, where each
+ * item's text is (as the reader found it, not guessed); undefined outside the subset read here.
+ */
+export function readBlockDocument(text: string): { value: JsonValue; items: ItemSpans | undefined } | undefined {
   if (text.charCodeAt(0) === 0xfeff || text.includes("\r")) return undefined;
   if (MAYBE_NON_PRINTABLE.test(text) && NON_PRINTABLE.test(text)) return undefined;
   try {
-    return new Reader(text).document();
+    const reader = new Reader(text);
+    const value = reader.document();
+    return { value, items: reader.items };
   } catch (e) {
     if (e === UNSUPPORTED) return undefined;
     throw e;
@@ -68,6 +80,10 @@ class Reader {
   private depth = 0;
   /** Set when the last node read was empty (nothing after its indicator, nothing indented below). */
   private empty = false;
+  /** End of the last line read that holds content (a node, or a kept blank line of a block scalar). */
+  private contentEnd = 0;
+  /** The spans of the root mapping's `items` block sequence entries, once read. */
+  items: ItemSpans | undefined;
 
   constructor(text: string) {
     this.t = text;
@@ -127,6 +143,7 @@ class Reader {
     else if (i < this.n && c !== NL) fail();
     this.lineStart = i + 1;
     this.pos = this.lineStart;
+    this.contentEnd = Math.min(this.lineStart, this.n);
   }
 
   /** A line starting `---` or `...` (a marker, or a key js-yaml reads in its own way): declined. */
@@ -145,9 +162,10 @@ class Reader {
   private mapping(ind: number): JsonValue {
     this.enter();
     const out: Record<string, JsonValue> = {};
+    const root = this.depth === 1;
     for (;;) {
       const key = this.key();
-      setOwn(out, key, this.node(ind, true));
+      setOwn(out, key, this.node(ind, true, root && key === "items"));
       if (!this.nextContentLine()) break;
       const i = this.indent();
       if (i < ind) break;
@@ -158,14 +176,24 @@ class Reader {
     return out;
   }
 
-  /** A block sequence whose first `-` is at `pos`, at column `ind`. */
-  private sequence(ind: number): JsonValue[] {
+  /**
+   * A block sequence whose first `-` is at `pos`, at column `ind`; `items`: the ResourceList's
+   * items, whose spans are recorded (each from its dash's line start to the next one's, the last
+   * to the end of its last content line and the gap after it, see lastItemEnd).
+   */
+  private sequence(ind: number, items = false): JsonValue[] {
     this.enter();
     const out: JsonValue[] = [];
+    const spans: Array<[number, number]> = [];
     for (;;) {
+      if (items) {
+        if (spans.length > 0) spans[spans.length - 1][1] = this.lineStart;
+        spans.push([this.lineStart, 0]);
+      }
       this.pos++; // the dash
       this.empty = false;
       out.push(this.node(ind, false));
+      if (items) spans[spans.length - 1][1] = this.contentEnd;
       const empty = this.empty;
       if (!this.nextContentLine()) break;
       const i = this.indent();
@@ -174,6 +202,10 @@ class Reader {
       if (i < ind) break;
       if (i > ind || this.startsMarker()) fail();
       if (!(this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos))) break; // a key of the parent mapping
+    }
+    if (items) {
+      spans[spans.length - 1][1] = lastItemEnd(this.t, spans[spans.length - 1][1], ind);
+      this.items = { indent: ind, spans };
     }
     this.depth--;
     return out;
@@ -188,14 +220,15 @@ class Reader {
   /**
    * The node after an indicator (a sequence entry's dash, or a key's colon when `underKey`), in a
    * collection at column `ind`: below it, a compact collection on the dash's line, or one-line.
+   * `items`: the root's `items` value (see {@link sequence}).
    */
-  private node(ind: number, underKey: boolean): JsonValue {
+  private node(ind: number, underKey: boolean, items = false): JsonValue {
     const t = this.t;
     let i = this.pos;
     while (t.charCodeAt(i) === SP) i++;
     const c = t.charCodeAt(i);
     if (c === TAB) fail();
-    if (c === NL || i >= this.n || (c === HASH && i > this.pos)) return this.nodeBelow(ind, i, underKey);
+    if (c === NL || i >= this.n || (c === HASH && i > this.pos)) return this.nodeBelow(ind, i, underKey, items);
     this.pos = i;
     if (!underKey && c === DASH && this.isEntryDash(i)) return this.sequence(i - this.lineStart); // `- - x`
     if (!underKey && this.startsKey(i)) return this.mapping(i - this.lineStart); // `- key: value`
@@ -206,7 +239,7 @@ class Reader {
    * A value that starts on a later line (nothing but a comment after the indicator at `at`):
    * a collection indented past `ind`, a sequence at `ind` under a key, else null.
    */
-  private nodeBelow(ind: number, at: number, underKey: boolean): JsonValue {
+  private nodeBelow(ind: number, at: number, underKey: boolean, items: boolean): JsonValue {
     this.endLine(at);
     this.empty = true;
     if (!this.nextContentLine()) return null;
@@ -214,10 +247,10 @@ class Reader {
     const dash = this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos);
     if (this.startsMarker()) fail();
     let v: JsonValue;
-    if (i > ind && dash) v = this.sequence(i);
+    if (i > ind && dash) v = this.sequence(i, items);
     else if (i > ind && this.startsKey(this.pos)) v = this.mapping(i);
     else if (i > ind) fail(); // a scalar on its own line
-    else if (i === ind && dash && underKey) v = this.sequence(i);
+    else if (i === ind && dash && underKey) v = this.sequence(i, items);
     else return null; // the line belongs to an enclosing collection
     this.empty = false;
     return v;
@@ -391,10 +424,12 @@ class Reader {
       const e = this.eol(p);
       out += t.slice(p, e);
       this.lineStart = e + 1;
+      this.contentEnd = Math.min(this.lineStart, this.n);
     }
     if (chomp === "keep") out += "\n".repeat(content ? 1 + empty : empty);
     else if (chomp === "clip" && content) out += "\n";
     if (this.lineStart > this.n) this.lineStart = this.n;
+    if (chomp === "keep") this.contentEnd = this.lineStart; // its blank lines are part of its value
     this.pos = this.lineStart; // the line that ended the scalar belongs to the collections above
     return out;
   }

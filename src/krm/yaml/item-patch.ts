@@ -20,14 +20,25 @@ function hooks(indent: number): EmitHooks {
   return (hooksAt[indent] ??= { pad: " ".repeat(indent), keyText: () => undefined, verbatim: () => undefined });
 }
 
+/** A block scalar header with keep chomping (`|+`, `>2+`): its value takes in the blank lines after it. */
+const KEEP_HEADER = /[|>][1-9]?\+$/m;
+
+/**
+ * Emitted text, unless it holds a block scalar that keeps trailing blank lines: written before a
+ * gap of blank lines copied from the source, it would take them into its value.
+ */
+function placeable(text: string | undefined): string {
+  return text === undefined || KEEP_HEADER.test(text) ? giveUp() : text;
+}
+
 /** Emitted text of `value` as the entry `key` of a mapping at column `indent` (lines end in `\n`). */
 function entryText(indent: number, key: string, value: JsonValue): string {
-  return emitEntry(key, value, hooks(indent)) ?? giveUp();
+  return placeable(emitEntry(key, value, hooks(indent)));
 }
 
 /** Emitted text of `value` as an element of a sequence whose dashes are at column `indent`. */
 function elementText(indent: number, value: JsonValue): string {
-  return emitItems([value], hooks(indent)) ?? giveUp();
+  return placeable(emitItems([value], hooks(indent)));
 }
 
 const same = (a: JsonValue, b: JsonValue): boolean => a === b || deepEqual(a, b);

@@ -1,5 +1,6 @@
 // A small JSON reader that keeps what JSON.parse loses: `1.0` stays a double (JsonFloat) and
-// ints beyond 2^53 become bigint. Keys such as `__proto__` are data. Never throws.
+// ints beyond 2^53 become bigint. Keys such as `__proto__` are data; a key repeated in one object
+// is an error, as in YAML and the apiserver's strict decoding. Never throws.
 import { setKey, type JsonFloat, type JsonObject, type JsonValue } from "../../data/index.js";
 import { floatValue, intFromLiteral } from "./numbers.js";
 import type { KrmError } from "../types.js";
@@ -25,6 +26,8 @@ export function readJson(text: string): { ok: true; value: JsonValue } | { ok: f
     return { ok: false, error: { code: "JSON_SYNTAX", message: `JSON syntax error: ${e.message}`, pos: [e.pos, e.pos + 1] } };
   }
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 
@@ -74,7 +77,9 @@ class Reader {
     }
     for (;;) {
       if (this.s.charCodeAt(this.i) !== 34) this.fail("expected a string key");
+      const at = this.i;
       const key = this.string();
+      if (hasOwn.call(out, key)) this.fail(`duplicate key ${JSON.stringify(key)}`, at);
       this.ws();
       if (this.s.charCodeAt(this.i) !== 58 /* : */) this.fail("expected ':' after an object key");
       this.i++;

@@ -4,7 +4,7 @@
 import yaml from "js-yaml";
 import { deepClone, type JsonValue } from "../../data/index.js";
 import { aliasExpansionLimit, measureExpansion } from "./alias-bound.js";
-import { readBlockYaml } from "./block-yaml.js";
+import { readBlockDocument } from "./block-yaml.js";
 import { loadSchema } from "./fast-yaml-schema.js";
 import { MAX_JSON_DEPTH, readJson } from "./json-read.js";
 import type { KrmError, ReadResult } from "../types.js";
@@ -69,13 +69,24 @@ export function readDocument(input: Uint8Array | string): ReadResult<JsonValue> 
   return y;
 }
 
+/**
+ * The one-line key that starts at `at` (js-yaml's position of a duplicated key), to name it in the
+ * message: a quoted key as written, a plain one double-quoted; undefined when none is found there.
+ */
+function keyTextAt(text: string, at: number): string | undefined {
+  const line = text.slice(at, text.indexOf("\n", at) < 0 ? text.length : text.indexOf("\n", at));
+  const m = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')(?=\s*:)/.exec(line) ?? /^[^\s#:,[\]{}][^#]*?(?=\s*:(?:\s|$))/.exec(line);
+  if (!m) return undefined;
+  return m[0].startsWith('"') || m[0].startsWith("'") ? m[0] : JSON.stringify(m[0]);
+}
+
 /** An alias where a node can start: after a line start, whitespace, `[`, `{` or `,`. */
 const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/m;
 
 function readYaml(text: string): ReadResult<JsonValue> {
   // The usual block layout is read by kmutate's own reader (no aliases there); js-yaml reads the rest.
-  const block = readBlockYaml(text);
-  if (block !== undefined) return { ok: true, value: block, format: "yaml", blockLayout: true };
+  const block = readBlockDocument(text);
+  if (block !== undefined) return { ok: true, value: block.value, format: "yaml", itemSpans: block.items };
   let docs: unknown[];
   try {
     // maxDepth (js-yaml ≥ 4.2; default 100) matches the JSON reader's limit: CRD schemas nest deeply.
@@ -83,7 +94,8 @@ function readYaml(text: string): ReadResult<JsonValue> {
   } catch (e) {
     if (!(e instanceof yaml.YAMLException)) throw e;
     const at = e.mark?.position ?? 0;
-    return { ok: false, errors: [{ code: "YAML_SYNTAX", message: `YAML syntax error: ${e.reason}`, pos: [at, at + 1] }] };
+    const key = e.reason === "duplicated mapping key" ? keyTextAt(text, at) : undefined;
+    return { ok: false, errors: [{ code: "YAML_SYNTAX", message: `YAML syntax error: ${e.reason}${key ? ` ${key}` : ""}`, pos: [at, at + 1] }] };
   }
   if (docs.length === 0) return { ok: false, errors: [{ code: "EMPTY_INPUT", message: "input is empty: expected a ResourceList (YAML or JSON)" }] };
   if (docs.length > 1) {

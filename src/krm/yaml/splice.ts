@@ -1,27 +1,36 @@
 // Output of the fast path: copies the input text, patches the changed items in it (only changed
 // entries rewritten) or re-serialises them (with the fast js-yaml writer), so kpt/kustomize, which
 // restore comments and field order from the id annotations, see every untouched item exactly as it came in.
-import { deepEqual, type JsonValue } from "../../data/index.js";
+import { deepEqual, type JsonObject, type JsonValue } from "../../data/index.js";
 import type { KrmResult } from "../../admission/index.js";
 import { findItemSpans } from "./item-spans.js";
 import { patchItemText } from "./item-patch.js";
+import { readDocument } from "./read.js";
+import type { ItemSpans } from "../types.js";
 import { writeItemsYaml } from "./write-item.js";
-import { resultsValue, writeYaml } from "./write.js";
+import { outputDocument, resultsValue, writeYaml } from "./write.js";
 
 /**
- * The output text, or undefined when the input layout is not the simple block layout (the caller
- * then re-serialises everything). `before` are the items as read from `text`; `patchable`: the
- * text was read by the block-YAML reader, so changed items are patched in place where their
- * layout allows (item-patch.ts) and re-serialised otherwise.
+ * The output text, or undefined when it cannot be written into the input text (the caller then
+ * re-serialises everything). `doc` is the document read from `text`, `before` its items and
+ * `after` the items to write. `proven`: the item spans the block reader found (then changed items
+ * are patched in place where their layout allows, see item-patch.ts); without them the spans are
+ * guessed from indentation and the output is kept only when it reads back as the output document.
  */
-export function spliceOutput(text: string, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable = false): string | undefined {
-  const found = findItemSpans(text, before.length);
-  if (!found || found.spans.length === 0) return undefined;
-  const { spans, indent } = found;
+export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: JsonValue[], results: readonly KrmResult[]): string | undefined {
+  // A stale `results` is replaced by the re-serialising writer.
+  if (Object.prototype.hasOwnProperty.call(doc, "results")) return undefined;
+  const found = proven ?? findItemSpans(text, before.length);
+  if (!found || found.spans.length === 0 || found.spans.length !== before.length) return undefined;
+  const out = splice(text, found, before, after, results, proven !== undefined);
+  if (proven !== undefined || out === text) return out;
+  const back = readDocument(out);
+  return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? out : undefined;
+}
+
+function splice(text: string, { spans, indent }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string {
   const head = text.slice(0, spans[0][0]);
   let tail = text.slice(spans[spans.length - 1][1]);
-  // A stale `results` is replaced, and results cannot be appended after a document end marker.
-  if (/^results:/m.test(head) || /^(?:results:|---|\.\.\.)/m.test(tail)) return undefined;
   const parts: string[] = [head];
   const changed: number[] = [];
   for (let i = 0; i < spans.length; i++) {

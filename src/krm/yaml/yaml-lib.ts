@@ -1,14 +1,9 @@
-// Loads the `yaml` package (the comment-keeping Document API) on first use, so commands that
-// never need it (fn mode, `eval`) do not pay for loading it at startup.
-import { createRequire } from "node:module";
+// The `yaml` package (the comment-keeping Document API), loaded on first use through `#platform`,
+// so commands that never need it (fn mode, `eval`) do not pay for loading it at startup.
 import type * as Yaml from "yaml";
+import { yamlModule } from "#platform";
 
-let lib: typeof Yaml | undefined;
-
-/**
- * The `yaml` module, required on the first call and memoised. yaml's `node` export condition is
- * CommonJS, so this is the same instance a static `import` from "yaml" would give.
- */
+/** The `yaml` module (loaded on the first call in Node, bundled in browsers). */
 export function yamlLib(): typeof Yaml {
-  return (lib ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
+  return yamlModule();
 }

@@ -178,7 +178,7 @@ test("items: a denied object comes out as it came in, a warned one with its muta
   ];
   const out = run(items);
   assert.deepEqual(out.items.slice(6), [cm("denied"), cm("warned", { k: "v", added: "yes" }), cm("fine", { k: "v", added: "yes" })]);
-  assert.deepEqual(out.validation, { validated: 3, denied: 1, warned: 1 });
+  assert.deepEqual(out.summary.validation, { validated: 3, denied: 1, warned: 1, enforced: true });
   assert.deepEqual(out.results.filter((r) => r.severity !== "info").map((r) => line(r)), [
     "error denied: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: denied",
     "warning warned: Validation failed for ValidatingAdmissionPolicy 'q' with binding 'qb': warned",
@@ -192,10 +192,10 @@ test("validation modes: Warn reports denials as warnings and keeps the mutations
   assert.deepEqual(warn.results.filter((r) => r.severity !== "info").map((r) => line(r, true)), [
     `warning c: not enforced (validation: Warn): ${PB} denied request: no {"policy":"p","binding":"b","policyField":"spec.validations[0].expression","reason":"Invalid","code":"422"}`,
   ]);
-  assert.deepEqual(warn.validation, { validated: 1, denied: 1, warned: 0 });
+  assert.deepEqual(warn.summary.validation, { validated: 1, denied: 1, warned: 0, enforced: false });
   const off = run(items, { validation: "Off" });
   assert.deepEqual(off.results.filter((r) => r.severity !== "info"), []);
-  assert.equal(off.validation, undefined);
+  assert.equal(off.summary.validation, undefined);
   assert.deepEqual(run(items).items[4], cm("c"));
 });
 

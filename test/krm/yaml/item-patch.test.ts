@@ -9,15 +9,15 @@ import fc from "fast-check";
 import yaml from "js-yaml";
 import { deepClone, isObject, setKey, type JsonObject, type JsonValue } from "../../../src/data/index.js";
 import { emitEntry, emitItems } from "../../../src/krm/yaml/emit-items.js";
-import { readBlockYaml } from "../../../src/krm/yaml/block-yaml.js";
+import { readBlockDocument, readBlockYaml } from "../../../src/krm/yaml/block-yaml.js";
 import { dumpSchema, loadSchema } from "../../../src/krm/yaml/fast-yaml-schema.js";
-import { findItemSpans } from "../../../src/krm/yaml/item-spans.js";
 import { patchItemText } from "../../../src/krm/yaml/item-patch.js";
 
 /** The one item of a ResourceList text, patched to `after`; the whole text, or undefined. */
 function patchOnly(list: string, after: JsonObject): string | undefined {
-  const doc = readBlockYaml(list) as { items: JsonObject[] };
-  const found = findItemSpans(list, doc.items.length);
+  const read = readBlockDocument(list);
+  const doc = read?.value as { items: JsonObject[] };
+  const found = read?.items;
   assert.ok(found);
   const [start, end] = found.spans[0];
   const patched = patchItemText(list.slice(start, end), found.indent, doc.items[0], after);

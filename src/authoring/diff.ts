@@ -4,7 +4,7 @@ import type { KrmResult } from "../admission/index.js";
 import { deepEqual, type JsonObject } from "../data/index.js";
 import { resourceRefOf, writeStream, type StreamFile } from "../krm/index.js";
 import { changedPaths } from "./diff-paths.js";
-import { renderObjectDiff, type DiffStep } from "./diff-render.js";
+import { renderObjectDiff, type DiffPaint, type DiffStep } from "./diff-render.js";
 import type { InvocationChange } from "../admission/index.js";
 export type { InvocationChange };
 
@@ -51,15 +51,15 @@ function lineCount(text: string): number {
 }
 
 /**
- * Diffs of every changed document. `before`/`after` are the items in `readStream` order;
- * `stepsFor` names who changed an item (default: from admission's `info` results).
+ * Diffs of every changed document, painted by `paint`. `before`/`after` are the items in
+ * `readStream` order; `stepsFor` names who changed an item (default: from admission's `info` results).
  */
 export function streamDiff(
   files: readonly StreamFile[],
   before: readonly JsonObject[],
   after: readonly JsonObject[],
   results: readonly KrmResult[],
-  colour: boolean,
+  paint: DiffPaint,
   stepsFor: (item: JsonObject, index: number) => DiffStep[] = stepsFromResults(results),
 ): string {
   let out = "";
@@ -93,7 +93,7 @@ export function streamDiff(
         leading: fileLines.slice(Math.max(0, beforeLine - contextLines), beforeLine),
         trailing: tail,
         steps: stepsFor(before[i], i),
-      }, colour);
+      }, paint);
       delta += lineCount(newText) - lineCount(oldText);
     }
   }
