@@ -100,7 +100,7 @@ const bindingRows: { name: string; actions: string[] | null; spec?: Record<strin
     name: "paramRef needs parameterNotFoundAction in v1",
     actions: ["Deny"],
     spec: { paramRef: { name: "x" } },
-    expected: ["spec.paramRef.parameterNotFoundAction: Required value"],
+    expected: ['spec.paramRef.parameterNotFoundAction: Required value (supported values: "Deny", "Allow")'],
   },
   { name: "paramRef defaults parameterNotFoundAction to Deny in v1alpha1", actions: ["Deny"], spec: { paramRef: { name: "x" } }, version: "v1alpha1", expected: [] },
   {
