@@ -31,8 +31,8 @@ const rows: Row[] = [
   {
     name: "no param found with parameterNotFoundAction Deny: a binding configuration error, denying even under [Audit]",
     items: (fp) => [vap("p", { failurePolicy: fp, paramKind: cmParam }), vapBinding("b", "p", ["Audit"], { paramRef: { name: "x", parameterNotFoundAction: "Deny" } }), cm("c")],
-    fail: [`error c: ${PB} denied request: failed to configure binding: no params found for policy binding with \`Deny\` parameterNotFoundAction (looked for v1 ConfigMap \"x\" in namespace \"default\")`],
-    ignore: [`warning c: ignored by failurePolicy Ignore: ${PB} denied request: failed to configure binding: no params found for policy binding with \`Deny\` parameterNotFoundAction (looked for v1 ConfigMap \"x\" in namespace \"default\")`],
+    fail: [`error c: ${PB} denied request: failed to configure binding: no params found for policy binding with \`Deny\` parameterNotFoundAction (looked for v1 ConfigMap "x" in namespace "default")`],
+    ignore: [`warning c: ignored by failurePolicy Ignore: ${PB} denied request: failed to configure binding: no params found for policy binding with \`Deny\` parameterNotFoundAction (looked for v1 ConfigMap "x" in namespace "default")`],
   },
   {
     name: "a namespaced paramRef on a cluster-scoped request: a binding configuration error",
