@@ -3,12 +3,12 @@
 // mutate it, then the bound ValidatingAdmissionPolicies judge the result.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, itemSteps, type AdmissionRun } from "./mutating/index.js";
-import { bindPolicies, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
+import { admitItem, compilePolicy, IdentityClaims, itemSteps, type AdmissionRun } from "./mutating/index.js";
+import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledPolicyBase } from "./dispatch/index.js";
 import {
-  buildParamIndex, buildPolicyIndex, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, requestEnvironment,
-  runNotices, type BoundPolicy,
+  buildParamIndex, buildPolicyIndex, createTimeCelFailures, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound,
+  requestEnvironment, runNotices, type BoundPolicy,
 } from "./dispatch/index.js";
 import { compileValidatingPolicy, validateItem, validationSteps, type ValidationRun } from "./validating/index.js";
 import { resolveLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
@@ -26,11 +26,15 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
   const mode = options.validation ?? "Enforce";
+  const celProblems: LoadProblem[] = [];
   const compileAll = timed("cel", options.onPhase, () => ({
-    bound: bindAll(bindPolicies(loaded.policies, loaded.bindings), (p) => compilePolicy(p, limits), registry),
-    vaps: mode === "Off" ? [] : bindAll(bindPolicies(loaded.validatingPolicies, loaded.validatingBindings), (p) => compileValidatingPolicy(p, limits), registry),
+    bound: bindAll("MutatingAdmissionPolicy", bindPolicies(loaded.policies, loaded.bindings), (p) => compilePolicy(p, limits), registry, celProblems),
+    vaps: mode === "Off" ? [] : bindAll(
+      "ValidatingAdmissionPolicy", bindPolicies(loaded.validatingPolicies, loaded.validatingBindings), (p) => compileValidatingPolicy(p, limits), registry, celProblems,
+    ),
   }));
   const { bound, vaps } = compileAll();
+  for (const p of celProblems) results.push(problemResult(items, p));
   const params = buildParamIndex(items, options.defaultNamespace);
   const namespaces = namespaceView(items);
   const authorizer = offlineAuthorizer(options.authorizer.decision);
@@ -45,12 +49,13 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     oldObjects: indexOldObjects(options.oldObjects),
     options,
     authorizer,
-    requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
     steps: itemSteps(options.onPhase),
+    identities: new IdentityClaims(items, registry, options.defaultNamespace),
   };
   const vrun: ValidationRun | undefined = vaps.length === 0 ? undefined : {
     ...run,
     index: buildPolicyIndex(vaps),
+    requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
     steps: validationSteps(options.onPhase),
     reportUnknownKinds: bound.length === 0 || options.operation === "DELETE",
   };
@@ -93,11 +98,25 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   return output;
 }
 
-/** Every bound policy of one kind compiled (by `compile`), with its bindings and its paramKind resolved. */
+/**
+ * Every bound policy of one kind compiled (by `compile`), with its bindings and its paramKind
+ * resolved; a policy whose CEL fails create-time validation is invalid (the apiserver refuses to
+ * create it): reported in `problems` and left out.
+ */
 function bindAll<P extends PolicyBase, B extends BindingModel, C extends CompiledPolicyBase>(
-  pairs: { policy: P; bindings: B[] }[], compile: (p: P) => C, registry: SchemaRegistry,
+  kind: LoadProblem["kind"], pairs: { policy: P; bindings: B[] }[], compile: (p: P) => C, registry: SchemaRegistry, problems: LoadProblem[],
 ): BoundPolicy<C, B>[] {
-  return pairs.map(({ policy, bindings }) => bindPolicy(policy, bindings, compile(policy), registry));
+  const out: BoundPolicy<C, B>[] = [];
+  for (const { policy, bindings } of pairs) {
+    const compiled = compile(policy);
+    const failures = createTimeCelFailures(policy, compiled);
+    for (const f of failures) {
+      const e = invalid(f.fieldPath, f.text, f.error ?? "");
+      problems.push({ code: "invalid", source: policy.source, kind, name: policy.name, field: e.field, message: fieldErrorText(e) });
+    }
+    if (failures.length === 0) out.push(bindPolicy(policy, bindings, compiled, registry));
+  }
+  return out;
 }
 
 function bindPolicy<C extends CompiledPolicyBase, B extends BindingModel>(policy: PolicyBase, bindings: B[], compiled: C, registry: SchemaRegistry): BoundPolicy<C, B> {

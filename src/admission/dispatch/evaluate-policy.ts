@@ -113,8 +113,10 @@ export function runExpression(expr: CompiledExpression, act: Activation, sink: C
 }
 
 /**
- * Evaluates all matchConditions (webhook `matchconditions.Matcher`): any `false` → no match, even
- * if another errored; else errors → the failurePolicy decides (Fail: error, Ignore: no match).
+ * Evaluates all matchConditions (webhook `matchconditions.Matcher` over `ForInput`), in order and
+ * under one shared budget, before deciding: running out of it fails the whole evaluation (Fail:
+ * error, Ignore: no match) even after a `false`; otherwise any `false` → no match, even if
+ * another errored; else errors → the failurePolicy decides (Fail: error, Ignore: no match).
  */
 export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs): ConditionOutcome {
   if (policy.matchConditions.length === 0) return { matches: true };
@@ -123,16 +125,19 @@ export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemVa
   const act = activationFor(policy, item, inputs, true, sink);
   let budget = policy.limits.costPerMatchConditions;
   const errors: string[] = [];
+  let sawFalse = false;
   for (const c of policy.matchConditions) {
     const r = runExpression(c, act, sink, budget, "compilation error: ");
     if ("error" in r) {
       if (r.outOfBudget) return ignore ? { matches: false } : { error: r.error };
       errors.push(r.error);
+      budget = r.remaining;
       continue;
     }
     budget = r.remaining;
-    if (r.value === false) return { matches: false };
+    if (r.value === false) sawFalse = true;
   }
+  if (sawFalse) return { matches: false };
   if (errors.length > 0) return ignore ? { matches: false } : { error: errors.length === 1 ? errors[0] : `[${errors.join(", ")}]` };
   return { matches: true };
 }

@@ -5,6 +5,7 @@
 // nothing in silence (run notices).
 export { offlineAuthorizer } from "./authorizer.js";
 export { compileExpression, compileVariablesAndConditions, returnTypeError, withVariables } from "./compile-expressions.js";
+export { createTimeCelFailures } from "./create-time-cel.js";
 export type { CompiledExpression, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";
 export { activationFor, evaluateMatchConditions, itemValues, outOfBudget, runExpression } from "./evaluate-policy.js";
 export type { ConditionOutcome, CostSink, ExprOutcome, InvocationInputs, ItemValues } from "./evaluate-policy.js";
@@ -15,7 +16,8 @@ export { identify } from "./item-identity.js";
 export { indexOldObjects, itemRequest, requestEnvironment, requestValues, withNamespace } from "./item-request.js";
 export type { ItemRequest, RequestEnvironment } from "./item-request.js";
 export type { ItemIdentity } from "./item-identity.js";
-export { namespaceView } from "./namespace-view.js";
+export { defaultNamespaceLabel, isNamespaceKind, withInputNamespaceLabel } from "./namespace-defaults.js";
+export { namespaceNameLabel, namespaceView } from "./namespace-view.js";
 export type { NamespaceView } from "./namespace-view.js";
 export { buildParamIndex, paramKindNotFound } from "./params.js";
 export type { ParamIndex } from "./params.js";

@@ -1,12 +1,15 @@
 // One item as an admission request, built the same way for every policy kind: its request
-// namespace and name, the object and old object admission sees (namespace defaulted), the match
-// attributes, and the CEL values every invocation on it shares (request, namespaceObject, authorizer).
+// namespace and name, the object and old object admission sees (namespace or a Namespace's name
+// label defaulted), the match attributes with equivalent resources, and the CEL values every
+// invocation on it shares (request, namespaceObject, authorizer).
 import type { Authorizer } from "../../cel/index.js";
 import { getString, isObject, setKey, type JsonObject } from "../../data/index.js";
-import { resolveNamespaceObject, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
+import { resolveNamespaceObject, type EquivalentResource, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
+import type { SchemaRegistry } from "../../schema/index.js";
 import type { AdmitOptions } from "../types.js";
 import { itemValues, type ItemValues } from "./evaluate-policy.js";
 import type { ItemIdentity } from "./item-identity.js";
+import { defaultNamespaceLabel, isNamespaceKind } from "./namespace-defaults.js";
 import { buildRequest } from "./request.js";
 
 /** An item as one admission request. */
@@ -19,34 +22,54 @@ export interface ItemRequest {
   /** The request namespace (`""` for cluster-scoped requests). */
   namespace: string;
   name: string;
-  /** Match attributes; `object` is the item with its namespace defaulted (null on DELETE). */
+  /** The item is a core v1 Namespace (its own request namespace, its name label defaulted). */
+  isNamespace: boolean;
+  /**
+   * Match attributes; `object` is the item with its namespace (or a Namespace's name label)
+   * defaulted, null on DELETE; `equivalents` the resources sharing its storage, when several.
+   */
   attrs: RequestAttrs;
 }
 
 /**
  * The request for `item` under `options` (operation, defaultNamespace). The old object of an
- * UPDATE or DELETE is the item's entry in `oldObjects`, else the item itself.
+ * UPDATE or DELETE is the item's entry in `oldObjects`, else the item itself. With `registry`,
+ * the resources equivalent to the item's (matchPolicy Equivalent) are found there.
  */
-export function itemRequest(item: JsonObject, id: ItemIdentity, options: AdmitOptions, oldObjects: Map<string, JsonObject> | undefined): ItemRequest {
+export function itemRequest(
+  item: JsonObject, id: ItemIdentity, options: AdmitOptions, oldObjects: Map<string, JsonObject> | undefined, registry?: SchemaRegistry,
+): ItemRequest {
   const declaredNamespace = getString(item, "metadata", "namespace") || undefined;
   const name = getString(item, "metadata", "name") ?? "";
-  const isNamespaceKind = id.group === "" && id.version === "v1" && id.kind === "Namespace";
+  const kind = { group: id.group, version: id.version, kind: id.kind };
+  const isNamespace = isNamespaceKind(kind);
   let namespace = "";
   let object = item;
   if (id.namespaced) {
     namespace = declaredNamespace ?? options.defaultNamespace;
     if (!declaredNamespace) object = withNamespace(item, namespace);
-  } else if (isNamespaceKind) {
+  } else if (isNamespace) {
     // The handlers give a Namespace request its own name as namespace (create.go, update.go, delete.go).
     namespace = name;
+    object = defaultNamespaceLabel(object);
   }
-  const oldObject = options.operation === "CREATE" ? null : oldObjects?.get(oldObjectKey(item)) ?? object;
-  const kind = { group: id.group, version: id.version, kind: id.kind };
+  let oldObject = options.operation === "CREATE" ? null : oldObjects?.get(oldObjectKey(item)) ?? object;
+  if (isNamespace && oldObject !== null) oldObject = defaultNamespaceLabel(oldObject);
   const attrs: RequestAttrs = {
     group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
     namespace, name, operation: options.operation, object: options.operation === "DELETE" ? null : object, oldObject,
   };
-  return { item, id, declaredNamespace, namespace, name, attrs };
+  const equivalents = registry ? equivalentsOf(id, registry) : undefined;
+  if (equivalents) attrs.equivalents = equivalents;
+  return { item, id, declaredNamespace, namespace, name, isNamespace, attrs };
+}
+
+/** The resources sharing the item's storage under other versions or groups (none: undefined). */
+function equivalentsOf(id: ItemIdentity, registry: SchemaRegistry): EquivalentResource[] | undefined {
+  if (!id.known) return undefined;
+  const list = registry.equivalentResources(id.group, id.resource);
+  if (list.length < 2) return undefined;
+  return list.map((r) => ({ group: r.group, version: r.version, resource: r.resource, kind: { group: r.group, version: r.version, kind: r.kind } }));
 }
 
 /** What the shared CEL values of a request are built from (one per run). */

@@ -4,7 +4,7 @@
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
+import { createTimeCelFailures, expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression, type CompiledPolicyBase } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
 import { compileValidatingPolicy } from "../validating/index.js";
 import { matchedSchemas } from "./lint-kinds.js";
@@ -69,15 +69,27 @@ interface LintedExpression {
   mutation?: "ApplyConfiguration" | "JSONPatch";
 }
 
+/** One policy compiled, and the expressions of it to lint. */
+interface LintedPolicy {
+  compiled: CompiledPolicyBase;
+  exprs: LintedExpression[];
+}
+
 /** Compile errors and traps of one policy of either kind (`exprs`: its compiled expressions). */
-function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], exprs: readonly LintedExpression[], registry: SchemaRegistry, out: LintFinding[]): void {
+function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], { compiled, exprs }: LintedPolicy, registry: SchemaRegistry, out: LintFinding[]): void {
   const base = { source: policy.source, kind, name: policy.name };
   const hasParams = policy.paramKind !== undefined;
   const kinds = matchedSchemas(policy, registry);
   const conditions = policy.matchConditions.map((c) => parse(c.expression, hasParams, false)).filter((p): p is ParsedExpr => p !== undefined);
-  for (const { c, mutation } of exprs) {
+  // matchConditions as API validation compiles them (without `variables`, trimmed: `lead` shifts offsets back).
+  const createTime = new Map(createTimeCelFailures(policy, compiled).map((f) => [f.fieldPath, f]));
+  const linted = exprs.map((e): LintedExpression & { lead?: number } => {
+    const f = createTime.get(e.c.fieldPath);
+    return f && e.c.fieldPath.startsWith("spec.matchConditions[") ? { c: f, lead: e.c.text.length - e.c.text.trimStart().length } : e;
+  });
+  for (const { c, mutation, lead = 0 } of linted) {
     const add = (code: LintCode, f: ExprFinding): void => {
-      out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset, message: f.message });
+      out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset + lead, message: f.message });
     };
     if (c.error !== undefined) {
       if (c.error.startsWith("compilation failed: ")) for (const i of compileIssues(c)) add("compile", i);
@@ -96,24 +108,26 @@ function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], exprs: r
 }
 
 /** A MutatingAdmissionPolicy's expressions: variables, matchConditions, mutations. */
-function mutatingExpressions(policy: PolicyModel): LintedExpression[] {
+function mutatingExpressions(policy: PolicyModel): LintedPolicy {
   const compiled = compilePolicy(policy);
-  return [
+  const exprs = [
     ...compiled.variables.map((c) => ({ c })),
     ...compiled.matchConditions.map((c) => ({ c })),
     ...compiled.mutations.map((c) => ({ c, mutation: c.patchType })),
   ];
+  return { compiled, exprs };
 }
 
 /** A ValidatingAdmissionPolicy's expressions: variables, matchConditions, validations with their messageExpressions, auditAnnotations. */
-function validatingExpressions(policy: ValidatingPolicyModel): LintedExpression[] {
+function validatingExpressions(policy: ValidatingPolicyModel): LintedPolicy {
   const compiled = compileValidatingPolicy(policy);
-  return [
+  const exprs = [
     ...compiled.variables.map((c) => ({ c })),
     ...compiled.matchConditions.map((c) => ({ c })),
     ...compiled.validations.flatMap((v) => [{ c: v.expression }, ...(v.messageExpression ? [{ c: v.messageExpression }] : [])]),
     ...compiled.auditAnnotations.map((a) => ({ c: a.valueExpression })),
   ];
+  return { compiled, exprs };
 }
 
 /** Bindings whose policy is not in the input, and policies no binding binds (of one kind). */

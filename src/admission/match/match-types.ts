@@ -16,6 +16,11 @@ export interface Gvr {
   resource: string;
 }
 
+/** A resource that shares storage with the request's (another version or group), with its kind. */
+export interface EquivalentResource extends Gvr {
+  kind: Gvk;
+}
+
 /** Operations admission policies see (DELETE reaches only ValidatingAdmissionPolicies). */
 export type MatchOperation = "CREATE" | "UPDATE" | "CONNECT" | "DELETE";
 
@@ -39,6 +44,12 @@ export interface RequestAttrs {
   operation: MatchOperation;
   object: JsonObject | null;
   oldObject: JsonObject | null;
+  /**
+   * The resources served in other versions or groups over the same storage, in the server's
+   * registration order (the request's own may be among them): what `matchPolicy: Equivalent`
+   * tries when no rule matches the request's own resource. Default: none (Equivalent acts as Exact).
+   */
+  equivalents?: readonly EquivalentResource[];
 }
 
 /** The Namespace objects of the ResourceList, by name. */
@@ -47,7 +58,7 @@ export type NamespaceLookup = (name: string) => JsonObject | undefined;
 /** Answer of a matcher: whether the criteria select the request, with the matched identity. */
 export interface MatchResult {
   matches: boolean;
-  /** Matched resource and kind when `matches` (offline always the request's own). */
+  /** Matched resource and kind when `matches` (an equivalent one's under `Equivalent`). */
   resource?: Gvr;
   kind?: Gvk;
   /** A configuration error, reported only when the rules otherwise match (upstream text). */
