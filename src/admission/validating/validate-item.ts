@@ -6,7 +6,7 @@ import type { Authorizer } from "../../cel/index.js";
 import { timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  assumedNamespaceResult, identify, itemRequest, requestValues, selectForRequest, unknownKindResult, withNamespace,
+  assumedNamespaceResult, defaultNamespaceLabel, identify, itemRequest, requestValues, selectForRequest, unknownKindResult, withNamespace,
   type BoundPolicy, type Invocation, type ItemValues, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyError,
   type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
@@ -70,9 +70,12 @@ const none: ItemValidation = Object.freeze({ results: [], validated: false, deni
 export function validateItem(item: JsonObject, object: JsonObject, run: ValidationRun): ItemValidation {
   const id = identify(item, run.registry);
   if (exemptReason(id.group, id.resource)) return none;
-  const req = itemRequest(item, id, run.options, run.oldObjects);
+  const req = itemRequest(item, id, run.options, run.oldObjects, run.registry);
   const results: KrmResult[] = !id.known && run.reportUnknownKinds ? [unknownKindResult(item, id, run.options.strict)] : [];
-  if (req.attrs.object !== null) req.attrs.object = id.namespaced && !req.declaredNamespace ? withNamespace(object, req.namespace) : object;
+  // The mutated object as the apiserver holds it: namespace defaulted, a Namespace's name label set.
+  if (req.attrs.object !== null) {
+    req.attrs.object = id.namespaced && !req.declaredNamespace ? withNamespace(object, req.namespace) : req.isNamespace ? defaultNamespaceLabel(object) : object;
+  }
   const sel = run.steps.select(run, req.attrs);
   if (sel.invocations.length === 0 && sel.errors.length === 0) {
     for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));

@@ -242,11 +242,17 @@ test("DELETE and UPDATE take oldObject from the old objects when given", () => {
   }
 });
 
-test("a Namespace request: namespaceObject is null, request.namespace is its own name (every operation)", () => {
+test("a Namespace request: namespaceObject is null, request.namespace is its own name, the name label is set (every operation)", () => {
   const items = [
     vap("p", {
       matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["*"], resources: ["namespaces"] }] },
-      validations: [{ expression: "namespaceObject == null", message: "namespaceObject set" }, { expression: "false", messageExpression: "'ns=' + request.namespace + ' name=' + request.name" }],
+      validations: [
+        { expression: "namespaceObject == null", message: "namespaceObject set" },
+        { expression: "false", messageExpression: "'ns=' + request.namespace + ' name=' + request.name" },
+        // The apiserver's defaulting sets the name label on the object (and the stored old one).
+        { expression: "object == null || object.metadata.labels['kubernetes.io/metadata.name'] == 'team-a'", message: "object lacks the name label" },
+        { expression: "oldObject == null || oldObject.metadata.labels['kubernetes.io/metadata.name'] == 'team-a'", message: "oldObject lacks the name label" },
+      ],
     }),
     vapBinding("b", "p", ["Warn"]),
     ns("team-a"),
