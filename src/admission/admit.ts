@@ -51,11 +51,11 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     authorizer,
     steps: itemSteps(options.onPhase),
     identities: new IdentityClaims(items, registry, options.defaultNamespace),
+    requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
   };
   const vrun: ValidationRun | undefined = vaps.length === 0 ? undefined : {
     ...run,
     index: buildPolicyIndex(vaps),
-    requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
     steps: validationSteps(options.onPhase),
     reportUnknownKinds: bound.length === 0 || options.operation === "DELETE",
   };

@@ -4,8 +4,9 @@ import type { Authorizer } from "../../cel/index.js";
 import { deepEqual, getString, isObject, pathText, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  assumedNamespaceResult, defaultNamespaceLabel, evaluateMatchConditions, identify, isNamespaceKind, itemRequest, itemResult, policyErrorResults,
-  selectForRequest, unknownKindResult, withInputNamespaceLabel, type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
+  assumedNamespaceResult, defaultNamespaceLabel, evaluateMatchConditions, identify, isNamespaceKind, itemRequest, itemResult, policyErrorResults, requestValues,
+  selectForRequest, unknownKindResult, withInputNamespaceLabel, type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector,
+  type ParamIndex, type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
 import { exemptReason, labelsOf, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
@@ -38,6 +39,8 @@ export interface AdmissionRun {
   steps: ItemSteps;
   /** The identities of the run's items, which a renamed object must not take. */
   identities: IdentityClaims;
+  /** Builds (once per item, shared with the validating stage) the CEL values of the request's own kind. */
+  requestEnv: RequestEnvironment;
 }
 
 /** The steps of admitting an item that are timed as phases: matching, CEL, patching. */
@@ -100,7 +103,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
     return "namespaceObject" in ns ? ns.namespaceObject : null; // the view never misses: absent Namespaces are assumed
   };
-  const ctx = itemContext(item, { id, name, namespace, namespaceObject }, run, results);
+  const ctx = itemContext(item, { id, name, namespace, namespaceObject, ownValues: () => requestValues(req, run.requestEnv) }, run, results);
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, ctx.valuesFor(inv, true), { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,

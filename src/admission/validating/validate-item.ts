@@ -31,7 +31,7 @@ export interface ValidationRun {
   oldObjects: Map<string, JsonObject> | undefined;
   options: AdmitOptions;
   authorizer: Authorizer;
-  /** Builds (once per item) the CEL values its invocations share. */
+  /** Builds (once per item, shared with the mutating stage) the CEL values its invocations share. */
   requestEnv: RequestEnvironment;
   /** The steps a timing hook sees (see {@link validationSteps}). */
   steps: ValidationSteps;
