@@ -12,9 +12,14 @@ export interface CompiledExpression {
   text: string;
   fieldPath: string;
   program?: Program;
-  /** `compilation failed: …` or `must evaluate to … but got …`. */
+  /** `compilation failed: …`, `program instantiation failed: …` or `must evaluate to … but got …`. */
   error?: string;
+  /** Which of the three `error` is: a parse/type-check error, a failed program plan, a wrong result type. */
+  errorCode?: CompiledErrorCode;
 }
+
+/** What failed when an expression did not compile (see {@link CompiledExpression.error}). */
+export type CompiledErrorCode = "compile" | "program" | "result-type";
 
 /** What every policy kind compiles the same way: its variables and matchConditions. */
 export interface CompiledPolicyBase<M extends PolicyBase = PolicyBase> {
@@ -61,9 +66,12 @@ export function returnTypeError(t: CelType, expected: ExpectedType | readonly Ex
 
 function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[]): CompiledExpression & { type?: CelType } {
   const r = compile(env, text);
-  if (!r.ok) return { text, fieldPath, error: `compilation failed: ${r.message}` };
+  if (!r.ok) {
+    const program = r.code === "program";
+    return { text, fieldPath, error: `${program ? "program instantiation failed" : "compilation failed"}: ${r.message}`, errorCode: program ? "program" : "compile" };
+  }
   const wrongType = expected === undefined ? undefined : returnTypeError(r.type, expected);
-  if (wrongType !== undefined) return { text, fieldPath, error: wrongType };
+  if (wrongType !== undefined) return { text, fieldPath, error: wrongType, errorCode: "result-type" };
   return { text, fieldPath, program: r.program, type: r.type };
 }
 
@@ -86,7 +94,7 @@ export function compileVariablesAndConditions<M extends PolicyBase>(policy: M, l
   for (const v of policy.variables) {
     const c = compileOne(withVariables(plain, { ...fields }), v.expression, v.fieldPath);
     fields[v.name] = c.type ?? { kind: "dyn" };
-    variables.push({ name: v.name, text: c.text, fieldPath: c.fieldPath, program: c.program, error: c.error });
+    variables.push({ name: v.name, ...strip(c) });
   }
   const condEnv = withVariables(plain, fields);
   const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...compileExpression(condEnv, m.expression, m.fieldPath, "bool") }));
@@ -97,5 +105,6 @@ function strip(c: CompiledExpression & { type?: CelType }): CompiledExpression {
   const out: CompiledExpression = { text: c.text, fieldPath: c.fieldPath };
   if (c.program) out.program = c.program;
   if (c.error !== undefined) out.error = c.error;
+  if (c.errorCode !== undefined) out.errorCode = c.errorCode;
   return out;
 }

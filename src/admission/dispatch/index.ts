@@ -6,7 +6,7 @@
 export { offlineAuthorizer } from "./authorizer.js";
 export { compileExpression, compileVariablesAndConditions, returnTypeError, withVariables } from "./compile-expressions.js";
 export { createTimeCelFailures } from "./create-time-cel.js";
-export type { CompiledExpression, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";
+export type { CompiledExpression, CompiledErrorCode, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";
 export { activationFor, evaluateMatchConditions, itemValues, outOfBudget, runExpression } from "./evaluate-policy.js";
 export type { ConditionOutcome, CostSink, ExprOutcome, InvocationInputs, ItemValues } from "./evaluate-policy.js";
 export { expressionEnv } from "./expression-env.js";
