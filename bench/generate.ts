@@ -1,5 +1,5 @@
 // CLI: writes a generated benchmark ResourceList to stdout.
-// Usage: node dist/bench/generate.js --objects N --policies P [--seed S] [--json]
+// Usage: node dist/bench/generate.js --objects N --policies P [--vaps V] [--seed S] [--json]
 import { parseArgs } from "node:util";
 import { generateWorkload, serialiseResourceList } from "./workload.js";
 
@@ -12,6 +12,7 @@ export async function main(argv: string[]): Promise<number> {
       options: {
         objects: { type: "string", default: "1000" },
         policies: { type: "string", default: "10" },
+        vaps: { type: "string", default: "0" },
         seed: { type: "string", default: "1" },
         json: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -22,14 +23,15 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (values.help) {
-    process.stdout.write("Usage: generate --objects N --policies P [--seed S] [--json]\nWrites a ResourceList (YAML, or JSON with --json) to stdout.\n");
+    process.stdout.write("Usage: generate --objects N --policies P [--vaps V] [--seed S] [--json]\nWrites a ResourceList (YAML, or JSON with --json) to stdout; V ValidatingAdmissionPolicies (default 0).\n");
     return 0;
   }
   const objects = Number(values.objects);
   const policies = Number(values.policies);
   const seed = Number(values.seed);
+  const vaps = Number(values.vaps);
   try {
-    const { list } = generateWorkload({ objects, policies, seed });
+    const { list } = generateWorkload({ objects, policies, vaps, seed });
     const text = serialiseResourceList(list, values.json ? "json" : "yaml");
     await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
   } catch (err) {

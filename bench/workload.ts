@@ -1,5 +1,6 @@
 // Assembles a complete benchmark ResourceList from a seed: N manifests across Namespaces plus
-// P policies with their bindings and params, and serialises it as YAML or JSON.
+// P MutatingAdmissionPolicies and V ValidatingAdmissionPolicies with their bindings and params,
+// and serialises it as YAML or JSON.
 import yaml from "js-yaml";
 import type { JsonObject } from "../src/data/index.js";
 import { createRng } from "./rng.js";
@@ -19,6 +20,7 @@ import {
 import type { NamespaceInfo } from "./workload-objects.js";
 import { policyBundle } from "./workload-policies.js";
 import type { PolicyTemplate } from "./workload-policies.js";
+import { vapBundle, type VapTemplate } from "./workload-vaps.js";
 
 /** What to generate. */
 export interface WorkloadOptions {
@@ -26,6 +28,8 @@ export interface WorkloadOptions {
   objects: number;
   /** MutatingAdmissionPolicies (each with one binding). */
   policies: number;
+  /** ValidatingAdmissionPolicies (each with one binding). Default: 0. */
+  vaps?: number;
   /** PRNG seed. Default: 1. */
   seed?: number;
 }
@@ -44,6 +48,7 @@ export interface WorkloadStats {
   namespaces: number;
   objectsByKind: Record<string, number>;
   policiesByTemplate: Partial<Record<PolicyTemplate, number>>;
+  vapsByTemplate: Partial<Record<VapTemplate, number>>;
   params: number;
   items: number;
 }
@@ -71,8 +76,10 @@ const kinds: readonly (readonly [KindBuilder, number])[] = [
  */
 export function generateWorkload(options: WorkloadOptions): { list: ResourceList; stats: WorkloadStats } {
   const { objects, policies } = options;
+  const vaps = options.vaps ?? 0;
   if (!Number.isInteger(objects) || objects < minObjects) throw new RangeError(`objects must be an integer ≥ ${minObjects}`);
   if (!Number.isInteger(policies) || policies < 0) throw new RangeError("policies must be a non-negative integer");
+  if (!Number.isInteger(vaps) || vaps < 0) throw new RangeError("vaps must be a non-negative integer");
   const rng = createRng(options.seed ?? 1);
   const nsCount = Math.min(Math.max(3, Math.round(objects / 50)), objects - 3);
   const namespaces: NamespaceInfo[] = [];
@@ -91,6 +98,13 @@ export function generateWorkload(options: WorkloadOptions): { list: ResourceList
     paramItems.push(...bundle.params);
     policiesByTemplate[bundle.template] = (policiesByTemplate[bundle.template] ?? 0) + 1;
   }
+  const vapsByTemplate: Partial<Record<VapTemplate, number>> = {};
+  for (let i = 0; i < vaps; i++) {
+    const bundle = vapBundle(i);
+    policyItems.push(bundle.policy, bundle.binding);
+    paramItems.push(...bundle.params);
+    vapsByTemplate[bundle.template] = (vapsByTemplate[bundle.template] ?? 0) + 1;
+  }
   const objectsByKind: Record<string, number> = { Namespace: nsItems.length, CustomResourceDefinition: 1 };
   const workloads: JsonObject[] = [];
   for (let k = 0; workloads.length < objects - nsItems.length - 1; k++) {
@@ -105,6 +119,7 @@ export function generateWorkload(options: WorkloadOptions): { list: ResourceList
     namespaces: nsItems.length,
     objectsByKind,
     policiesByTemplate,
+    vapsByTemplate,
     params: paramItems.length,
     items: items.length,
   };

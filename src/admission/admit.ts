@@ -1,14 +1,17 @@
-// Entry point of the admission layer: admits every item of a ResourceList against the bound
-// MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
+// Entry point of the admission layer: admits every item of a ResourceList as kube-apiserver 1.36
+// would on CREATE/UPDATE/DELETE — the bound MutatingAdmissionPolicies found among the items
+// mutate it, then the bound ValidatingAdmissionPolicies judge the result.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, IdentityClaims, indexOldObjects, itemSteps, type AdmissionRun, type CompiledPolicy } from "./mutating/index.js";
-import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
+import { admitItem, compilePolicy, IdentityClaims, itemSteps, type AdmissionRun } from "./mutating/index.js";
+import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
+import type { CompiledPolicyBase } from "./dispatch/index.js";
 import {
-  buildParamIndex, buildPolicyIndex, createTimeCelFailures, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices,
-  type BoundPolicy,
+  buildParamIndex, buildPolicyIndex, createTimeCelFailures, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound,
+  requestEnvironment, runNotices, type BoundPolicy,
 } from "./dispatch/index.js";
-import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult } from "./types.js";
+import { compileValidatingPolicy, validateItem, validationSteps, type ValidationRun } from "./validating/index.js";
+import { resolveLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
@@ -22,66 +25,102 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
+  const mode = options.validation ?? "Enforce";
   const celProblems: LoadProblem[] = [];
-  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits, celProblems);
+  const compileAll = timed("cel", options.onPhase, () => ({
+    bound: bindAll("MutatingAdmissionPolicy", bindPolicies(loaded.policies, loaded.bindings), (p) => compilePolicy(p, limits), registry, celProblems),
+    vaps: mode === "Off" ? [] : bindAll(
+      "ValidatingAdmissionPolicy", bindPolicies(loaded.validatingPolicies, loaded.validatingBindings), (p) => compileValidatingPolicy(p, limits), registry, celProblems,
+    ),
+  }));
+  const { bound, vaps } = compileAll();
   for (const p of celProblems) results.push(problemResult(items, p));
   const params = buildParamIndex(items, options.defaultNamespace);
+  const namespaces = namespaceView(items);
+  const authorizer = offlineAuthorizer(options.authorizer.decision);
   const run: AdmissionRun = {
     bound,
     registry,
-    namespaces: namespaceView(items),
+    namespaces,
     params,
     index: buildPolicyIndex(bound),
     paramsFor: paramCollector(params),
     matched: new Set(),
     oldObjects: indexOldObjects(options.oldObjects),
     options,
-    authorizer: offlineAuthorizer(options.authorizer.decision),
+    authorizer,
     steps: itemSteps(options.onPhase),
     identities: new IdentityClaims(items, registry, options.defaultNamespace),
+    requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
   };
+  const vrun: ValidationRun | undefined = vaps.length === 0 ? undefined : {
+    ...run,
+    index: buildPolicyIndex(vaps),
+    steps: validationSteps(options.onPhase),
+    reportUnknownKinds: bound.length === 0 || options.operation === "DELETE",
+  };
+  const validation: ValidationSummary = { validated: 0, denied: 0, warned: 0, enforced: mode === "Enforce" };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
   const summary: AdmitSummary = { objects: items.length, admitted: 0, changed: 0, invocations: 0 };
   items.forEach((item, i) => {
+    run.namespaces.nextItem();
     if (!isAdmitted(item)) {
       out.push(item);
       changes?.push(undefined);
     } else {
-      const r = admitItem(item, run);
       summary.admitted++;
-      if (r.item !== item) summary.changed++;
-      summary.invocations += r.changes?.length ?? 0;
-      out.push(r.item);
-      changes?.push(r.changes);
+      // DELETE never reaches MutatingAdmissionPolicies.
+      const r = options.operation === "DELETE" ? { item, results: [] } : admitItem(item, run);
       results.push(...r.results);
+      // An object whose mutation failed is rejected before validation: it is not validated.
+      const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun) : undefined;
+      if (v) {
+        results.push(...v.results);
+        if (v.validated) validation.validated++;
+        if (v.denied) validation.denied++;
+        if (v.warned) validation.warned++;
+      }
+      // A denied object is not stored: it comes out as it came in.
+      const deniedHere = v?.denied === true && mode === "Enforce";
+      const outItem = deniedHere ? item : r.item;
+      if (outItem !== item) summary.changed++;
+      if (!deniedHere) summary.invocations += r.changes?.length ?? 0;
+      out.push(outItem);
+      changes?.push(deniedHere ? undefined : r.changes);
     }
     options.progress?.(i + 1, items.length);
   });
   results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
-  return changes ? { items: out, results, summary, changes } : { items: out, results, summary };
+  if (vrun) summary.validation = validation;
+  const output: AdmitOutput = { items: out, results, summary };
+  if (changes) output.changes = changes;
+  return output;
 }
 
 /**
- * Every policy compiled, with its bindings; a policy whose CEL fails create-time validation is
- * invalid (the apiserver refuses to create it): reported in `problems` and left out.
+ * Every bound policy of one kind compiled (by `compile`), with its bindings and its paramKind
+ * resolved; a policy whose CEL fails create-time validation is invalid (the apiserver refuses to
+ * create it): reported in `problems` and left out.
  */
-function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits, problems: LoadProblem[]): BoundPolicy<CompiledPolicy>[] {
-  const out: BoundPolicy<CompiledPolicy>[] = [];
-  for (const { policy, bindings } of bindPolicies(loaded.policies, loaded.bindings)) {
-    const bound = bindPolicy(policy, bindings, registry, limits);
-    const failures = createTimeCelFailures(policy, bound.compiled);
+function bindAll<P extends PolicyBase, B extends BindingModel, C extends CompiledPolicyBase>(
+  kind: LoadProblem["kind"], pairs: { policy: P; bindings: B[] }[], compile: (p: P) => C, registry: SchemaRegistry, problems: LoadProblem[],
+): BoundPolicy<C, B>[] {
+  const out: BoundPolicy<C, B>[] = [];
+  for (const { policy, bindings } of pairs) {
+    const compiled = compile(policy);
+    const failures = createTimeCelFailures(policy, compiled);
     for (const f of failures) {
       const e = invalid(f.fieldPath, f.text, f.error ?? "");
-      problems.push({ code: "invalid", source: policy.source, kind: "MutatingAdmissionPolicy", name: policy.name, field: e.field, message: fieldErrorText(e) });
+      problems.push({ code: "invalid", source: policy.source, kind, name: policy.name, field: e.field, message: fieldErrorText(e) });
     }
-    if (failures.length === 0) out.push(bound);
+    if (failures.length === 0) out.push(bindPolicy(policy, bindings, compiled, registry));
   }
   return out;
 }
 
-function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy> {
-  const bound: BoundPolicy<CompiledPolicy> = { compiled: compilePolicy(policy, limits), bindings };
+function bindPolicy<C extends CompiledPolicyBase, B extends BindingModel>(policy: PolicyBase, bindings: B[], compiled: C, registry: SchemaRegistry): BoundPolicy<C, B> {
+  const bound: BoundPolicy<C, B> = { compiled, bindings };
   if (policy.paramKind) {
     const info = registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind);
     if (info) bound.paramScope = info.namespaced ? "Namespaced" : "Cluster";
@@ -117,7 +156,7 @@ export function isLocalConfig(item: JsonObject): boolean {
 
 function problemResult(items: JsonObject[], p: LoadProblem): KrmResult {
   const item = items[p.source.index];
-  const r = itemResult(item, "error", p.message, { [p.kind === "MutatingAdmissionPolicy" ? "policy" : "binding"]: p.name, code: p.code });
+  const r = itemResult(item, "error", p.message, { [p.kind.endsWith("Binding") ? "binding" : "policy"]: p.name, code: p.code });
   if (p.field) r.field = { path: p.field };
   if (p.source.listIndex !== undefined) r.tags = { ...r.tags, listIndex: String(p.source.listIndex) };
   return r;

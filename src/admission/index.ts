@@ -4,12 +4,17 @@ export { admit, isLocalConfig, SIDE_INPUT_ANNOTATION } from "./admit.js";
 export { defaultAdmitOptions, defaultLimits, resolveLimits } from "./types.js";
 export type {
   AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AdmitSummary, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity,
+  ValidationMode, ValidationSummary,
 } from "./types.js";
-export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf, runNoticeCodes } from "./dispatch/index.js";
+export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf, returnTypeError, runNoticeCodes } from "./dispatch/index.js";
 export type { CompiledExpression, RunNoticeCode } from "./dispatch/index.js";
 export { isPolicyItem, loadPolicies } from "./policy/index.js";
-export type { BindingModel, ItemRef, LoadedPolicies, LoadProblem, PolicyModel, RuleModel } from "./policy/index.js";
+export type {
+  BindingModel, ItemRef, LoadedPolicies, LoadProblem, PolicyModel, RuleModel, ValidatingBindingModel, ValidatingPolicyModel,
+} from "./policy/index.js";
 export { compilePolicy } from "./mutating/index.js";
 export type { CompiledPolicy } from "./mutating/index.js";
+export { compileValidatingPolicy, validationFields } from "./validating/index.js";
+export type { CompiledValidatingPolicy, ValidationField } from "./validating/index.js";
 export { lintCodes, lintPolicies } from "./lint/index.js";
 export type { LintCode, LintFinding } from "./lint/index.js";

@@ -1,10 +1,19 @@
 // The admission layer's contract: what `admit` takes (options from the functionConfig) and what
-// it returns (the items, possibly mutated, and KRM results).
+// it returns (the items, possibly mutated, KRM results and what validation decided).
 import type { FieldPath, JsonObject, JsonValue, PhaseHook } from "../data/index.js";
 import type { ViewOptions } from "../view/index.js";
 
-/** Admission operation simulated for every item. */
-export type Operation = "CREATE" | "UPDATE";
+/**
+ * Admission operation simulated for every item. `DELETE` reaches only ValidatingAdmissionPolicies
+ * (`object` is null, `oldObject` the item or its old object).
+ */
+export type Operation = "CREATE" | "UPDATE" | "DELETE";
+/**
+ * What the ValidatingAdmissionPolicy stage does with a denial: `Enforce` (an error result, the
+ * apiserver's behaviour), `Warn` (a warning result, for migrations; a kmutate choice), or `Off`
+ * (ValidatingAdmissionPolicies are not run).
+ */
+export type ValidationMode = "Enforce" | "Warn" | "Off";
 /** Offline answer to every `authorizer` check in CEL. */
 export type AuthorizerDecision = "NoOpinion" | "Allow" | "Deny";
 
@@ -22,6 +31,8 @@ export interface AdmitOptions {
   authorizer: { decision: AuthorizerDecision };
   /** A missing Namespace object or schema is an error instead of a warning. Default: `false`. */
   strict: boolean;
+  /** What ValidatingAdmissionPolicy denials do (see {@link ValidationMode}). Default: `Enforce`. */
+  validation?: ValidationMode;
   /**
    * Old objects for UPDATE, matched to items by apiVersion/kind/namespace/name. Default: none
    * (the item as it was before this run is its own old object).
@@ -59,6 +70,11 @@ export interface AdmitLimits {
   costPerMutation: number;
   /** CEL cost of all matchConditions of one invocation. Default: 2,500,000. */
   costPerMatchConditions: number;
+  /**
+   * CEL cost of one ValidatingAdmissionPolicy evaluation per (binding, param): its validations and
+   * messageExpressions together, and again its auditAnnotations (`RuntimeCELCostBudget`). Default: 10,000,000.
+   */
+  costPerValidation: number;
   /** Bytes all `copy` operations of one JSON patch may add (`--json-patch-max-copy-bytes`). Default: 3,145,728. */
   jsonPatchCopyBytes: number;
   /** Longest CEL expression, in code points. Default: 100,000. */
@@ -74,6 +90,7 @@ export const defaultLimits: AdmitLimits = {
   costPerCall: 1_000_000,
   costPerMutation: 10_000_000,
   costPerMatchConditions: 2_500_000,
+  costPerValidation: 10_000_000,
   jsonPatchCopyBytes: 3 * 1024 * 1024,
   maxExpressionLength: 100_000,
   maxExpressionDepth: 250,
@@ -120,6 +137,8 @@ export interface AdmitSummary {
   changed: number;
   /** Invocations that changed an item (a reinvocation that changed it again counts again). */
   invocations: number;
+  /** Present when the input has bound ValidatingAdmissionPolicies and `validation` is not `Off`. */
+  validation?: ValidationSummary;
 }
 
 /**
@@ -136,7 +155,25 @@ export interface InvocationChange {
   paths: FieldPath[];
 }
 
-/** What `admit` returns: every input item (same order), mutated where policies matched. */
+/**
+ * Counts of objects the ValidatingAdmissionPolicy stage decided on (each object counts once per
+ * field): for summaries, `--diff` and the library.
+ */
+export interface ValidationSummary {
+  /** Objects that at least one bound ValidatingAdmissionPolicy was evaluated for. */
+  validated: number;
+  /** Objects denied (in `validation: Warn` mode: that would have been denied). */
+  denied: number;
+  /** Objects with a Warn-action warning. */
+  warned: number;
+  /** Denials were enforced (`validation: Enforce`); false under `validation: Warn`. */
+  enforced: boolean;
+}
+
+/**
+ * What `admit` returns: every input item (same order), mutated where policies matched (an object a
+ * ValidatingAdmissionPolicy denies comes out as it came in).
+ */
 export interface AdmitOutput {
   items: JsonObject[];
   results: KrmResult[];

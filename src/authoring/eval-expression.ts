@@ -1,7 +1,7 @@
 // One CEL expression evaluated as `kmutate eval` does: compiled in the Kubernetes 1.36
-// MutatingAdmissionPolicy environment, with `object`, `oldObject`, `params`, `namespaceObject`,
+// MutatingAdmissionPolicy environment (or that of one ValidatingAdmissionPolicy field), with `object`, `oldObject`, `params`, `namespaceObject`,
 // `request` and `authorizer` bound as admission binds them; the result as JSON or cel-go's error text.
-import { buildRequest, expressionEnv, identify, offlineAuthorizer } from "../admission/index.js";
+import { buildRequest, expressionEnv, identify, offlineAuthorizer, returnTypeError, validationFields, type ValidationField } from "../admission/index.js";
 import {
   authorizerValue, compile, formatIssue, fromJson, isCelError, requestResourceValue, toJson, type Activation, type CelValue,
 } from "../cel/index.js";
@@ -23,7 +23,15 @@ export interface ExpressionInputs {
   request?: JsonObject | null;
   /** Declare `Object`, `JSONPatch` and `jsonpatch.escapeKey` (mutation expressions). Default: false. */
   mutation?: boolean;
+  /**
+   * Compile as this ValidatingAdmissionPolicy field does: its return type is checked, and
+   * `authorizer` is undeclared (messageExpression) or unbound (valueExpression). Default: none.
+   */
+  validation?: ValidationField;
 }
+
+/** The fields {@link ExpressionInputs.validation} accepts. */
+export const validationFieldNames = Object.keys(validationFields) as ValidationField[];
 
 /** The value as JSON text (what `eval` prints), or the compile or runtime error in cel-go's format. */
 export type ExpressionOutcome = { ok: true; value: JsonValue; text: string } | { ok: false; message: string };
@@ -51,9 +59,12 @@ function defaultRequest(object: JsonObject | null, oldObject: JsonObject | null)
 
 /** Compiles and evaluates `expression` against `inputs`. Never throws on bad input. */
 export function evaluateExpression(expression: string, inputs: ExpressionInputs): ExpressionOutcome {
-  const env = expressionEnv(inputs.params !== undefined, inputs.mutation === true);
+  const field = inputs.validation !== undefined ? validationFields[inputs.validation] : undefined;
+  const env = expressionEnv(inputs.params !== undefined, inputs.mutation === true, undefined, field?.authorizer !== "undeclared");
   const compiled = compile(env, expression);
   if (!compiled.ok) return { ok: false, message: compiled.message };
+  const wrongType = field ? returnTypeError(compiled.type, field.expected) : undefined;
+  if (wrongType !== undefined) return { ok: false, message: `ERROR: <input>: ${wrongType}` };
   const object = inputs.object ?? null;
   const oldObject = inputs.oldObject ?? null;
   const request = inputs.request ?? defaultRequest(object, oldObject);
@@ -66,15 +77,17 @@ export function evaluateExpression(expression: string, inputs: ExpressionInputs)
     oldObject: fromJson(oldObject),
     request: fromJson(request),
     namespaceObject: fromJson(inputs.namespaceObject ?? null),
-    authorizer: authorizerValue(authorizer, user),
-    "authorizer.requestResource": requestResourceValue(authorizer, user, {
+  };
+  if (field === undefined || field.authorizer === "bound") {
+    act.authorizer = authorizerValue(authorizer, user);
+    act["authorizer.requestResource"] = requestResourceValue(authorizer, user, {
       group: getString(request, "resource", "group") ?? "",
       resource: getString(request, "resource", "resource") ?? "",
       subresource: getString(request, "subResource") ?? "",
       namespace: getString(request, "namespace") ?? "",
       name: getString(request, "name") ?? "",
-    }),
-  };
+    });
+  }
   if (inputs.params !== undefined) act.params = fromJson(inputs.params);
   const r = compiled.program.eval(act as Activation);
   if (r.error) {

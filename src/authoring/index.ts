@@ -12,7 +12,7 @@ export type { FieldPath } from "./diff-paths.js";
 export { fieldPathKeys, findingKeys, locateInDocument, placeFinding, scalarValueOffsets } from "./check-locate.js";
 export type { PlacedFinding } from "./check-locate.js";
 export { renderFinding } from "./finding-text.js";
-export { evaluateExpression, evalResultJson } from "./eval-expression.js";
+export { evaluateExpression, evalResultJson, validationFieldNames } from "./eval-expression.js";
 export type { ExpressionInputs, ExpressionOutcome } from "./eval-expression.js";
 export {
   runTestFile, checkCase, readTestFile, POLICY_TEST_API_VERSION, POLICY_TEST_KIND, policyTestFields, expectationFields, parseFieldPath, valueAtPath,

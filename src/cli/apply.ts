@@ -158,7 +158,7 @@ export function registerApply(program: Command, io: CliIo, done: (code: number) 
   const cmd = program
     .command("apply")
     .summary("mutate manifest files and print the resulting stream (comments kept)")
-    .description("Apply the MutatingAdmissionPolicies found among the given manifests to the other objects, and print the objects to deploy.")
+    .description("Apply the MutatingAdmissionPolicies found among the given manifests to the other objects, validate them with the ValidatingAdmissionPolicies, and print the objects to deploy.")
     .option("-f, --filename <path...>", "file, directory (recursive *.yaml, *.yml, *.json) or - for stdin; repeatable (required)")
     .option("--config <file>", "functionConfig file (MutationConfig or ConfigMap)")
     .option("--old-objects <path>", "UPDATE: file or folder with the objects as they are in the cluster (use with operation: UPDATE)")

@@ -1,4 +1,5 @@
-// `kmutate check [PATH...]`: lints MutatingAdmissionPolicies and bindings without applying them.
+// `kmutate check [PATH...]`: lints Mutating- and ValidatingAdmissionPolicies and bindings without
+// applying them.
 // Files: findings with file:line:col and a caret on stdout. No paths: a KRM validator
 // (ResourceList on stdin → the same items with results on stdout).
 import type { Command } from "commander";
@@ -59,14 +60,16 @@ export function registerCheck(program: Command, io: CliIo, done: (code: number) 
   program
     .command("check")
     .summary("lint policies and bindings without applying them (also a KRM validator)")
-    .description("Load the MutatingAdmissionPolicies and bindings in the given files, compile every expression as the apiserver would, and report errors and known traps.")
+    .description("Load the Mutating- and ValidatingAdmissionPolicies and bindings in the given files, compile every expression as the apiserver would, and report errors and known traps.")
     .argument("[path...]", "files, directories (recursive *.yaml, *.yml, *.json) or - for stdin; none: ResourceList on stdin")
     .addHelpText("after", CHECK_HELP)
     .action(async (paths: string[]) => done(paths.length > 0 ? await checkFiles(paths, io) : await checkResourceList(io)));
 }
 
 const CHECK_HELP = `
-Errors: objects the apiserver would reject, CEL compile and type errors. Warnings (traps):
+Errors: objects the apiserver would reject, CEL compile and type errors (a validation must be
+bool, a messageExpression string and without authorizer, an auditAnnotation string or null).
+Warnings (traps):
 a field read that fails when the field is absent, an apply configuration that sets an atomic
 field, a JSON patch path with a list index, a binding whose policy is missing, a policy that no
 binding binds, a paramKind whose kind is unknown.

@@ -1,9 +1,11 @@
 // `kmutate eval EXPR`: the policy author's playground. Reads the files, evaluates one CEL
-// expression against them (authoring/eval-expression.ts), prints JSON or the error.
+// expression against them (authoring/eval-expression.ts) in the MutatingAdmissionPolicy
+// environment or, with --validation, in that of one ValidatingAdmissionPolicy field; prints JSON.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Command } from "commander";
-import { evaluateExpression } from "../authoring/index.js";
+import { Option, type Command } from "commander";
+import type { ValidationField } from "../admission/index.js";
+import { evaluateExpression, validationFieldNames } from "../authoring/index.js";
 import { isObject, type JsonObject } from "../data/index.js";
 import { decodeText, formatError, readDocument } from "../krm/index.js";
 import { writeText, type CliIo } from "./io.js";
@@ -22,6 +24,11 @@ export interface EvalOptions {
   request?: string;
   /** Declare `Object`, `JSONPatch` and `jsonpatch.escapeKey` (mutation expressions). Default: false. */
   mutation?: boolean;
+  /**
+   * Compile as this ValidatingAdmissionPolicy field does: its return type is checked, and
+   * `authorizer` is undeclared (messageExpression) or unbound (valueExpression). Default: none.
+   */
+  validation?: ValidationField;
 }
 
 type Loaded = { ok: true; value: JsonObject | null } | { ok: false; error: string };
@@ -66,6 +73,7 @@ export async function evalCommand(expression: string, opts: EvalOptions, io: Cli
     namespaceObject: value(files.namespaceObject),
     request: value(files.request),
     mutation: opts.mutation === true,
+    ...(opts.validation !== undefined ? { validation: opts.validation } : {}),
   });
   if (!outcome.ok) {
     await writeText(io.stderr, outcome.message + "\n");
@@ -79,7 +87,7 @@ export async function evalCommand(expression: string, opts: EvalOptions, io: Cli
 export function registerEval(program: Command, io: CliIo, done: (code: number) => void): void {
   program
     .command("eval")
-    .summary("evaluate one CEL expression as a MutatingAdmissionPolicy would, print the result as JSON")
+    .summary("evaluate one CEL expression as an admission policy would, print the result as JSON")
     .description("Compile EXPR in the Kubernetes 1.36 MutatingAdmissionPolicy CEL environment, evaluate it against the given files, and print the result as JSON.")
     .argument("<expr>", "the CEL expression (quote it for the shell)")
     .option("--object <file>", "the object (YAML or JSON); default: null")
@@ -87,7 +95,12 @@ export function registerEval(program: Command, io: CliIo, done: (code: number) =
     .option("--params <file>", "the params object (declares `params`)")
     .option("--namespace-object <file>", "the Namespace object")
     .option("--request <file>", "the AdmissionRequest; default: built from the object like admission does")
-    .option("--mutation", "declare Object, JSONPatch and jsonpatch.escapeKey (mutation expressions)")
+    .addOption(new Option("--mutation", "declare Object, JSONPatch and jsonpatch.escapeKey (mutation expressions)").conflicts("validation"))
+    .addOption(
+      new Option("--validation [field]", "compile as a ValidatingAdmissionPolicy field does (return type, authorizer)")
+        .choices(validationFieldNames)
+        .preset("expression" satisfies ValidationField),
+    )
     .addHelpText("after", EVAL_HELP)
     .action(async (expr: string, opts: EvalOptions) => done(await evalCommand(expr, opts, io)));
 }
@@ -99,9 +112,14 @@ stdout  the value as JSON (ints beyond 2^53 as strings, bytes base64, durations 
 stderr  a compile or runtime error in cel-go's format (ERROR: <input>:line:col: message)
 exit    0 when a value was printed, else 1
 
+--validation expression         a validation: must be bool; authorizer available
+--validation messageExpression  must be string; authorizer not declared
+--validation valueExpression    an auditAnnotation: string or null; authorizer unbound
+
 Examples:
   $ kmutate eval 'object.spec.replicas * 2' --object deploy.yaml
   $ kmutate eval 'object.metadata.?labels.orValue({})' --object pod.yaml
   $ kmutate eval --mutation --object pod.yaml \\
       'Object{metadata: Object.metadata{labels: {"team": "a"}}}'
+  $ kmutate eval --validation --object deploy.yaml 'object.spec.replicas <= 5'
 `;

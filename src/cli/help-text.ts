@@ -8,7 +8,8 @@ Without a command, kmutate runs as a KRM function (same as \`kmutate fn\`).
 KRM function (kpt, kustomize, Argo CD plugins):
   stdin   a ResourceList (config.kubernetes.io/v1, YAML or JSON; a v1 List also works)
   stdout  the same ResourceList, every item kept in order, mutated where bound policies
-          match, with \`results\`; JSON in gives JSON out
+          match (an object a ValidatingAdmissionPolicy denies comes back as it came in),
+          with \`results\`; JSON in gives JSON out
   stderr  one line per problem when no ResourceList can be written (empty, binary, not YAML),
           and on exit 1 one line per error result
   exit    1 if any result has severity error or the input is bad, else 0
@@ -17,17 +18,18 @@ functionConfig (optional):
   apiVersion: fn.kmutate.dev/v1alpha1
   kind: MutationConfig
   spec:
-    operation: CREATE            # CREATE (default) | UPDATE
+    operation: CREATE            # CREATE (default) | UPDATE | DELETE (validation only)
     userInfo: {username: alice, uid: "1", groups: [dev], extra: {team: [a]}}
     dryRun: false
     defaultNamespace: default    # namespace of namespaced objects without one
     authorizer: {decision: NoOpinion}   # NoOpinion (default) | Allow | Deny
     strict: false                # missing Namespace object or schema: error, not warning
-    oldObjectsPath: live/        # UPDATE: old objects (file or folder in the package; relative
-                                 # to this config's directory, else to the working directory)
+    validation: Enforce          # ValidatingAdmissionPolicy denials: Enforce (error) | Warn | Off
+    oldObjectsPath: live/        # UPDATE, DELETE: old objects (file or folder in the package;
+                                 # relative to this config's directory, else to the working directory)
     openapiPaths: [crds.json]    # OpenAPI v3 documents for kinds without a CRD in the input
   or a ConfigMap with string data keys: operation, username, uid, groups (a,b),
-  extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict,
+  extra (key=v1,v2;key2=v3), dryRun, defaultNamespace, authorizer, strict, validation,
   oldObjectsPath, openapiPaths (a,b).
   Schema: krm/function-config.schema.json in the npm package.
   In a container (no files): pass the same inputs as ConfigMap items annotated
@@ -67,9 +69,10 @@ stdout  the objects to deploy as one stream, without local-config objects
         --keep-local-config (--output yaml: documents that did not change are printed byte
         for byte, changed ones keep their comments; --output json: a v1 List); nothing with
         --output-dir or --in-place
-stderr  results (one line each: severity, file, object, message), a summary line, input errors;
+stderr  results (one line each: severity, file, object, message), a summary line (with
+        ValidatingAdmissionPolicies: objects validated, denied, warned), input errors;
         on a terminal, a progress line for runs longer than 2 s
-exit    1 if any result has severity error or the input is bad, else 0;
+exit    1 if any result has severity error (e.g. a denial) or the input is bad, else 0;
         with --diff: 0 no changes, 1 changes, 2 an error (as kubectl diff)
 
 Examples:

@@ -7,4 +7,5 @@ export { goQuote, goFloatG, goFloatF, goFloatE, goJsonFloat } from "./go-format.
 export { changedPaths, rewrittenPaths, pathText } from "./changed-paths.js";
 export type { FieldPath, Rewrite } from "./changed-paths.js";
 export { timed } from "./util-timed.js";
+export { goTrimSpace } from "./util-go-trim-space.js";
 export type { PhaseHook } from "./util-timed.js";

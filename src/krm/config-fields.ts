@@ -1,6 +1,6 @@
 // The fields of a MutationConfig `spec` (fn.kmutate.dev/v1alpha1) as one table: the validator
 // walks it, and tests check it against krm/function-config.schema.json.
-import type { AuthorizerDecision, Operation } from "../admission/index.js";
+import type { AuthorizerDecision, Operation, ValidationMode } from "../admission/index.js";
 import type { Defaulting, ViewMode } from "../view/index.js";
 
 /** The shape of one config field. */
@@ -19,7 +19,9 @@ export const MUTATION_CONFIG_API_VERSION = "fn.kmutate.dev/v1alpha1";
 export const MUTATION_CONFIG_KIND = "MutationConfig";
 
 /** Allowed operations (`spec.operation`). */
-export const operations = ["CREATE", "UPDATE"] as const satisfies readonly Operation[];
+export const operations = ["CREATE", "UPDATE", "DELETE"] as const satisfies readonly Operation[];
+/** Allowed ValidatingAdmissionPolicy modes (`spec.validation`). */
+export const validationModes = ["Enforce", "Warn", "Off"] as const satisfies readonly ValidationMode[];
 /** Allowed authorizer decisions (`spec.authorizer.decision`). */
 export const decisions = ["NoOpinion", "Allow", "Deny"] as const satisfies readonly AuthorizerDecision[];
 
@@ -46,6 +48,7 @@ export const specFields = {
   strict: { type: "boolean" },
   view: { type: "enum", values: viewModes },
   defaulting: { type: "enum", values: defaultings },
+  validation: { type: "enum", values: validationModes },
   oldObjectsPath: { type: "string", minLength: 1 },
   openapiPaths: { type: "stringList" },
   limits: {
@@ -54,6 +57,7 @@ export const specFields = {
       costPerCall: { type: "integer", minimum: 1 },
       costPerMutation: { type: "integer", minimum: 1 },
       costPerMatchConditions: { type: "integer", minimum: 1 },
+      costPerValidation: { type: "integer", minimum: 1 },
       jsonPatchCopyBytes: { type: "integer", minimum: 0 },
       maxExpressionLength: { type: "integer", minimum: 1 },
       maxExpressionDepth: { type: "integer", minimum: 1 },
@@ -78,6 +82,7 @@ export const configMapKeys = {
   strict: "strict",
   view: "view",
   defaulting: "defaulting",
+  validation: "validation",
   oldObjectsPath: "oldObjectsPath",
   openapiPaths: "openapiPaths",
 } as const satisfies Record<string, string>;

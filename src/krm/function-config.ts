@@ -90,7 +90,7 @@ function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputP
   const o = cloneDefaults();
   const str = (v: JsonValue | undefined): string | undefined => (typeof v === "string" ? v : undefined);
   const op = str(getKey(spec, "operation"));
-  if (op === "CREATE" || op === "UPDATE") o.operation = op;
+  if (op === "CREATE" || op === "UPDATE" || op === "DELETE") o.operation = op;
   const ui = getKey(spec, "userInfo");
   if (isObject(ui)) {
     const username = str(getKey(ui, "username"));
@@ -122,6 +122,8 @@ function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputP
       defaulting: defaulting === "builtin" ? "builtin" : defaultViewOptions.defaulting,
     };
   }
+  const validation = str(getKey(spec, "validation"));
+  if (validation === "Enforce" || validation === "Warn" || validation === "Off") o.validation = validation;
   const limits = getKey(spec, "limits");
   if (isObject(limits)) {
     const l = { ...defaultLimits };

@@ -64,10 +64,17 @@ export function withFiles(
     const k = refKey(resourceRefOf(it));
     if (!byRef.has(k)) byRef.set(k, i);
   });
+  // An item with several results (mutation, validation, audit) is located once.
+  const files = new Map<number, KrmResult["file"]>();
   return results.map((r) => {
     if (!r.resourceRef || r.file) return r;
     const i = byRef.get(refKey(r.resourceRef));
-    const file = i === undefined ? undefined : locate(items[i], i);
+    if (i === undefined) return r;
+    let file = files.get(i);
+    if (file === undefined && !files.has(i)) {
+      file = locate(items[i], i);
+      files.set(i, file);
+    }
     return file ? { ...r, file } : r;
   });
 }
@@ -93,12 +100,15 @@ function counted(n: number, what: string): string {
 
 /**
  * The run's summary as one `info` result (`tags.code: summary`): objects read, how many changed
- * and by how many invocations, and the warnings and errors among `results`.
+ * and by how many invocations, the warnings and errors among `results`, and with
+ * ValidatingAdmissionPolicies the objects validated, denied and warned about.
  */
 export function summaryResult(summary: AdmitSummary, results: readonly KrmResult[]): KrmResult {
   const warnings = results.filter((r) => r.severity === "warning").length;
   const errors = results.filter((r) => r.severity === "error").length;
-  const message = `${counted(summary.objects, "object")} read, ${summary.changed} changed by ${counted(summary.invocations, "invocation")}, ${counted(warnings, "warning")}, ${counted(errors, "error")}`;
+  let message = `${counted(summary.objects, "object")} read, ${summary.changed} changed by ${counted(summary.invocations, "invocation")}, ${counted(warnings, "warning")}, ${counted(errors, "error")}`;
+  const v = summary.validation;
+  if (v) message += `; validation: ${counted(v.validated, "object")} validated, ${v.denied} ${v.enforced ? "denied" : "would be denied"}, ${v.warned} with warnings`;
   return { message, severity: "info", tags: { code: "summary" } };
 }
 

@@ -7,3 +7,4 @@ export type { ApplyResult, ApplyErrorCode, ApplyOptions, LiveValidity } from "./
 export type { NullReading } from "./apply-validate.js";
 export { strictDecodingError, unknownFields } from "./unknown-fields.js";
 export { findAtomics, atomicsMessage } from "./apply-atomics.js";
+export { goJsonText } from "./jsonpatch-gojson.js";

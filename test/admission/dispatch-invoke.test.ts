@@ -26,6 +26,7 @@ const ports: InvokerPorts<FakePolicy> = {
 function inv(policy: FakePolicy, param?: string): Invocation<FakePolicy> {
   return {
     policy, policyName: policy.name, bindingName: `${policy.name}-binding`, param: undefined, paramKey: param,
+    binding: { name: `${policy.name}-binding`, apiVersion: "admissionregistration.k8s.io/v1", source: { index: 0 }, policyName: policy.name },
     kind: { group: "", version: "v1", kind: "ConfigMap" }, resource: { group: "", version: "v1", resource: "configmaps" },
   };
 }

@@ -28,12 +28,12 @@ test("load: an unserved version is reported and left out", () => {
   ]);
 });
 
-test("load: other kinds (ValidatingAdmissionPolicy, ConfigMap, other groups) are ignored", () => {
+test("load: other kinds (ConfigMap, other groups) are ignored; ValidatingAdmissionPolicies are policy items", () => {
   const vap: JsonObject = { apiVersion: "admissionregistration.k8s.io/v1", kind: "ValidatingAdmissionPolicy", metadata: { name: "v" }, spec: {} };
   const fake: JsonObject = { ...policy("x"), apiVersion: "example.com/v1" };
-  const out = loadPolicies([vap, configMap("c", "default"), fake]);
-  assert.deepEqual(out, { policies: [], bindings: [], problems: [] });
-  assert.deepEqual([vap, fake, policy("p"), binding("b", "p")].map(isPolicyItem), [false, false, true, true]);
+  const out = loadPolicies([configMap("c", "default"), fake]);
+  assert.deepEqual(out, { policies: [], bindings: [], validatingPolicies: [], validatingBindings: [], problems: [] });
+  assert.deepEqual([vap, fake, policy("p"), binding("b", "p")].map(isPolicyItem), [true, false, true, true]);
 });
 
 test("load: defaults are applied (failurePolicy Fail, matchPolicy Equivalent, selectors {}, scope *)", () => {

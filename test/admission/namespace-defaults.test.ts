@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject } from "../../src/data/index.js";
-import { defaultNamespaceLabel, withInputNamespaceLabel } from "../../src/admission/mutating/namespace-defaults.js";
+import { defaultNamespaceLabel, withInputNamespaceLabel } from "../../src/admission/dispatch/namespace-defaults.js";
 
 const L = "kubernetes.io/metadata.name";
 const ns = (meta: JsonObject): JsonObject => ({ apiVersion: "v1", kind: "Namespace", metadata: meta });

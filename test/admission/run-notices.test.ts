@@ -70,6 +70,15 @@ const rows: Array<{ name: string; items: JsonObject[]; operation?: Operation; ex
     expected: [{ severity: "warning", message: 'policy "p" (binding "b") matched none of the 1 admitted object: its rules do not handle operation UPDATE', resourceRef: policyRef("p"), tags: { policy: "p", code: "unmatched-policy" } }],
   },
   {
+    name: "DELETE with MutatingAdmissionPolicies bound (even for *): they never run on DELETE, one warning says so",
+    items: [policy("p", ops("*")), binding("b", "p"), deploy],
+    operation: "DELETE",
+    expected: [{
+      severity: "warning", message: "MutatingAdmissionPolicies do not run on operation DELETE (only ValidatingAdmissionPolicies do): no object was mutated",
+      tags: { code: "unhandled-operation", operation: "DELETE" },
+    }],
+  },
+  {
     name: "a binding whose own rules leave out the operation does not handle it",
     items: [policy("p", ops("*")), binding("b", "p", { matchResources: { resourceRules: [{ apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"] }] } }), deploy],
     operation: "UPDATE",

@@ -98,8 +98,8 @@ const policyCases: { name: string; spec: R; expected: string[]; metaName?: strin
     expected: ["spec.matchConditions: Too many: 65: must have at most 64 items"],
   },
   { name: "variable name and expression are required", spec: { variables: [{ name: " " }] }, expected: ["spec.variables[0].name: Required value: name is not specified", "spec.variables[0].expression: Required value: expression is not specified"] },
-  { name: "variable names are CEL identifiers", spec: { variables: [{ name: "1x", expression: "1" }] }, expected: ['spec.variables[0].name: Invalid value: "1x": name is not a valid CEL identifier'] },
-  { name: "variable names are not CEL reserved words", spec: { variables: [{ name: "namespace", expression: "1" }] }, expected: ['spec.variables[0].name: Invalid value: "namespace": name is not a valid CEL identifier'] },
+  { name: "variable names are CEL identifiers", spec: { variables: [{ name: "1x", expression: "1" }] }, expected: ['spec.variables[0].name: Invalid value: "1x": must be a valid CEL identifier'] },
+  { name: "variable names are not CEL reserved words", spec: { variables: [{ name: "namespace", expression: "1" }] }, expected: ['spec.variables[0].name: Invalid value: "namespace": must be a valid CEL identifier'] },
   { name: "metadata.name must be a DNS subdomain", spec: {}, metaName: "Bad_Name", expected: [`metadata.name: Invalid value: "Bad_Name": ${subdomainMsg}`] },
   { name: "metadata.name is required", spec: {}, metaName: "", expected: ["metadata.name: Required value: name or generateName is required"] },
 ];

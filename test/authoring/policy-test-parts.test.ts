@@ -105,11 +105,11 @@ const readRows: Array<{ name: string; text: string; errors: string[]; caseErrors
   },
   {
     name: "unknown field, no policies, bad config, no cases",
-    text: head + "spec:\n  polices: [p.yaml]\n  config: {operation: DELETE, userInfo: {groups: [1]}}\n",
+    text: head + "spec:\n  polices: [p.yaml]\n  config: {operation: REMOVE, userInfo: {groups: [1]}}\n",
     errors: [
       "t.yaml:5:3: spec.polices: unknown field; allowed fields: policies, config, cases",
       "t.yaml:4:1: spec.policies: required: a list of files and folders holding the policies, got nothing",
-      't.yaml:6:23: spec.config.operation: "DELETE" is not allowed; allowed values: CREATE, UPDATE',
+      't.yaml:6:23: spec.config.operation: "REMOVE" is not allowed; allowed values: CREATE, UPDATE, DELETE',
       "t.yaml:6:51: spec.config.userInfo.groups[0]: expected a string, got a number",
       "t.yaml:4:1: spec.cases: required: a list of cases, got nothing",
     ],

@@ -152,6 +152,8 @@ const cases: Array<{ name: string; args: string[] }> = [
   { name: "apply-diff", args: ["apply", "--diff", "-f", "diff-app.yaml", "-f", "diff-policies.yaml"] },
   { name: "apply-diff-unchanged", args: ["apply", "--diff", "-f", "diff-app.yaml"] },
   { name: "apply-diff-json-conflict", args: ["apply", "--diff", "-o", "json", "-f", "diff-app.yaml"] },
+  { name: "apply-vap", args: ["apply", "-f", "vap-app.yaml", "-f", "vap-policies.yaml"] },
+  { name: "apply-diff-vap", args: ["apply", "--diff", "-f", "vap-app.yaml", "-f", "vap-policies.yaml"] },
 ];
 
 function render(c: (typeof cases)[number], status: number | null, stdout: string, stderr: string): string {

@@ -12,7 +12,7 @@ export interface Scenario {
   features: string[];
   config?: unknown;
   input: unknown[];
-  expect: { objects?: Record<string, unknown>[]; errors?: string[] };
+  expect: { objects?: Record<string, unknown>[]; errors?: string[]; warnings?: string[] };
 }
 
 /** Outcome of running one scenario: empty `problems` means it passed. */
@@ -41,6 +41,9 @@ export function runBin(stdin: string, args: string[] = []): Promise<{ stdout: st
     child.stdin.end(stdin);
   });
 }
+
+/** The phrase of a ValidatingAdmissionPolicy Warn-action warning. */
+const warnAction = "Validation failed for ValidatingAdmissionPolicy '";
 
 const ignoredAnnotationPrefixes = ["config.kubernetes.io/", "internal.config.kubernetes.io/", "config.k8s.io/"];
 
@@ -100,6 +103,7 @@ export async function runScenario(s: Scenario): Promise<ScenarioOutcome> {
     return { problems: [`output is not YAML (exit ${code}): ${stderr.trim() || String(e)}`] };
   }
   const errors = (out.results ?? []).filter((r) => r.severity === "error").map((r) => r.message ?? "");
+  const warnings = (out.results ?? []).filter((r) => r.severity === "warning").map((r) => r.message ?? "");
   if (s.expect.errors) {
     if (code !== 1) problems.push(`expected exit 1, got ${code}`);
     for (const want of s.expect.errors) {
@@ -108,6 +112,15 @@ export async function runScenario(s: Scenario): Promise<ScenarioOutcome> {
   } else {
     if (code !== 0) problems.push(`expected exit 0, got ${code}; errors: ${JSON.stringify(errors)} ${stderr.trim()}`);
     if (errors.length > 0) problems.push(`unexpected error results: ${JSON.stringify(errors)}`);
+  }
+  if (s.expect.warnings) {
+    for (const want of s.expect.warnings) {
+      if (!warnings.some((m) => m.includes(want))) problems.push(`no warning result contains ${JSON.stringify(want)}; warnings: ${JSON.stringify(warnings)}`);
+    }
+    // Every Warn-action warning must be expected (scenarios README, last section).
+    for (const m of warnings) {
+      if (m.includes(warnAction) && !s.expect.warnings.some((want) => m.includes(want))) problems.push(`unexpected Warn-action warning: ${JSON.stringify(m)}`);
+    }
   }
   const items = out.items ?? [];
   if (items.length !== s.input.length) problems.push(`expected ${s.input.length} items out, got ${items.length}`);

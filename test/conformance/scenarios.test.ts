@@ -1,5 +1,5 @@
-// Runs every conformance scenario — ../shared/scenarios (when present) and test/scenarios — through
-// the built bin. Known failures are data (known-failures.ts); a listed one that passes fails.
+// Runs every conformance scenario — ../shared/scenarios and its validating/ folder (when present)
+// and test/scenarios — through the built bin. Known failures are data (known-failures.ts); a listed one that passes fails.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
@@ -9,7 +9,7 @@ import { loadScenario, runScenario } from "./scenario-runner.js";
 import { knownFailures } from "./known-failures.js";
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
-const folders = [join(repo, "../shared/scenarios"), join(repo, "test/scenarios")];
+const folders = [join(repo, "../shared/scenarios"), join(repo, "../shared/scenarios/validating"), join(repo, "test/scenarios")];
 
 function scenarioFiles(): string[] {
   const files: string[] = [];

@@ -57,7 +57,7 @@ const resultSamples: Record<string, string> = {
   ITEMS_NOT_LIST: "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: {}\n",
   ITEM_NOT_MAPPING: rl("- just a string\n"),
   ITEM_MISSING_FIELD: rl("- apiVersion: v1\n  kind: ConfigMap\n"),
-  FUNCTION_CONFIG: rl(cm) + "functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: f}, data: {operation: DELETE}}\n",
+  FUNCTION_CONFIG: rl(cm) + "functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: f}, data: {operation: PATCH}}\n",
   SIDE_INPUT: rl(cm + "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: s, annotations: {fn.kmutate.dev/side-input: live}}\n"),
   invalid: rl(policy("p", "  failurePolicy: Fail\n  matchConstraints: {resourceRules: [{apiGroups: [\"\"], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]}\n  mutations: [{patchType: JSONPatch, jsonPatch: {expression: \"[]\"}}]\n") + binding("b", "p") + cm),
   decode: rl(policy("p", "  failurePolicy: [Fail]\n") + cm),

@@ -219,7 +219,7 @@ const atomicArgs = (text: string): string =>
 
 const failureCases: Array<{ name: string; vars: Record<string, string>; policy?: (t: string) => string; stderr: RegExp }> = [
   { name: "a policy error (failurePolicy Fail)", vars: {}, policy: atomicArgs, stderr: /kmutate plugin: rendering shop failed/ },
-  { name: "a bad parameter value", vars: { PARAM_OPERATION: "DELETE" }, stderr: /kmutate plugin: rendering shop failed/ },
+  { name: "a bad parameter value", vars: { PARAM_OPERATION: "PATCH" }, stderr: /kmutate plugin: rendering shop failed/ },
   { name: "a multi-line parameter", vars: { PARAM_USERNAME: "a\nb" }, stderr: /^kmutate plugin: parameter USERNAME must be a single line$/m },
   { name: "an unknown runtime", vars: { KMUTATE_RUNTIME: "podman" }, stderr: /^kmutate plugin: KMUTATE_RUNTIME must be exec or container, not 'podman'$/m },
 ];

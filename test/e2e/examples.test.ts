@@ -1,6 +1,8 @@
 // Every kpt package under examples/ rendered two ways: by the real `kpt fn render --allow-exec`
 // (files must equal `.expected/` byte for byte, and a second render must change nothing), and
-// by the built bin on a ResourceList annotated as kpt builds it (no kpt needed).
+// by the built bin on a ResourceList annotated as kpt builds it (no kpt needed). A package whose
+// render is refused (a ValidatingAdmissionPolicy denies an object) holds kpt's output in
+// `.expected/kpt-fn-render.txt`: kpt then changes no file, and prints the function's results.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -24,6 +26,15 @@ function packageFiles(dir: string): string[] {
   const kept = (f: string): boolean => !ignored.some((i) => f === i || f.startsWith(i + "/"));
   const yamls = listFiles(dir).filter((f) => kept(f) && /\.ya?ml$/.test(f));
   return ["Kptfile", ...yamls];
+}
+
+/** kpt's output of a refused render, kept in `.expected/` (durations replaced by `<duration>`). */
+const refusedRender = "kpt-fn-render.txt";
+
+/** The expected kpt output when the package's render is refused, else undefined. */
+function expectedRefusal(name: string): string | undefined {
+  const file = join(examplesDir, name, ".expected", refusedRender);
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
 }
 
 /** Yaml files of a rendered package directory (the ones `.expected/` mirrors; the policy tests are not rendered). */
@@ -56,12 +67,18 @@ function stage(name: string): { tmp: string; pkg: string; bin: string } {
   return { tmp, pkg, bin };
 }
 
-function render(pkg: string, bin: string): void {
+/** Renders `pkg`; with `refusal`, the render must fail with exactly that output. */
+function render(pkg: string, bin: string, refusal?: string): void {
   const r = spawnSync("kpt", ["fn", "render", ".", "--allow-exec"], {
     cwd: pkg,
     encoding: "utf8",
     env: { ...process.env, PATH: pathWith(bin) },
   });
+  if (refusal !== undefined) {
+    assert.equal(r.status, 1, `kpt fn render should have been refused:\n${r.stdout}\n${r.stderr}`);
+    assert.equal((r.stdout + r.stderr).replace(/ in [0-9.]+m?s$/gm, " in <duration>"), refusal);
+    return;
+  }
   assert.equal(r.status, 0, `kpt fn render failed:\n${r.stdout}\n${r.stderr}`);
   assert.match(r.stdout + r.stderr, /\[PASS\] "kmutate"/);
 }
@@ -75,15 +92,17 @@ for (const name of packages) {
     const { tmp, pkg, bin } = stage(name);
     try {
       const kptfileBefore = readFileSync(join(pkg, "Kptfile"), "utf8");
-      render(pkg, bin);
+      const refusal = expectedRefusal(name);
+      render(pkg, bin, refusal);
       const expectedDir = join(examplesDir, name, ".expected");
-      assert.deepEqual(yamlFiles(pkg), listFiles(expectedDir), "rendered yaml files vs .expected/");
-      for (const f of listFiles(expectedDir)) {
+      const expectedFiles = listFiles(expectedDir).filter((f) => f !== refusedRender);
+      assert.deepEqual(yamlFiles(pkg), expectedFiles, "rendered yaml files vs .expected/");
+      for (const f of expectedFiles) {
         assert.equal(readFileSync(join(pkg, f), "utf8"), readFileSync(join(expectedDir, f), "utf8"), f);
       }
       assert.equal(readFileSync(join(pkg, "Kptfile"), "utf8"), kptfileBefore, "Kptfile");
       const once = snapshot(pkg);
-      render(pkg, bin);
+      render(pkg, bin, refusal);
       assert.deepEqual(snapshot(pkg), once, "a second render changed the package");
     } finally {
       rmSync(tmp, { recursive: true, force: true });
@@ -145,6 +164,7 @@ function resourceListOf(dir: string): { text: string; items: Obj[] } {
 }
 
 for (const name of packages) {
+  if (expectedRefusal(name) !== undefined) continue;
   test(`the bin on examples/${name} as a kpt ResourceList: every item back in order, mutated as .expected/`, () => {
     const dir = join(examplesDir, name);
     const { text, items } = resourceListOf(dir);
@@ -177,9 +197,9 @@ function renderWith(text: string, spec: Obj): Obj {
   const list = jsYaml.load(text) as Obj;
   list.functionConfig = { apiVersion: "fn.kmutate.dev/v1alpha1", kind: "MutationConfig", metadata: { name: "view" }, spec };
   const r = spawnSync(process.execPath, [builtBin], { input: JSON.stringify(list), encoding: "utf8" });
-  assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+  assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
   const out = JSON.parse(r.stdout) as Obj;
-  return { items: out.items, results: out.results };
+  return { status: r.status, items: out.items, results: out.results };
 }
 
 for (const name of packages) {
@@ -188,5 +208,27 @@ for (const name of packages) {
     const server = renderWith(text, { view: "server" });
     assert.deepEqual(server, renderWith(text, { view: "raw" }));
     assert.deepEqual(server, renderWith(text, {}), "server is the default view");
+  });
+}
+
+for (const name of packages) {
+  const refusal = expectedRefusal(name);
+  if (refusal === undefined) continue;
+  test(`the bin on examples/${name} as a kpt ResourceList: exit 1 with kpt's error results; denied items come back as they came in`, () => {
+    const { text, items } = resourceListOf(join(examplesDir, name));
+    const r = spawnSync(process.execPath, [builtBin], { input: text, encoding: "utf8" });
+    assert.equal(r.status, 1, `exit ${r.status}\n${r.stderr}`);
+    const out = jsYaml.load(r.stdout) as Obj;
+    const outItems = out.items as Obj[];
+    assert.equal(outItems.length, items.length, "item count");
+    const errors = ((out.results ?? []) as Obj[]).filter((x) => x.severity === "error");
+    const kptErrors = [...refusal.matchAll(/^ {4}\[error\] [^:]+: (.*)$/gm)].map((m) => m[1]);
+    assert.deepEqual(errors.map((x) => x.message), kptErrors);
+    assert.ok(errors.length > 0, "the example denies an object");
+    for (const e of errors) {
+      const ref = e.resourceRef as Obj;
+      const i = outItems.findIndex((o) => o.kind === ref.kind && (o.metadata as Obj).name === ref.name);
+      assert.deepEqual(outItems[i], items[i], `denied ${String(ref.kind)} ${String(ref.name)} comes back unchanged`);
+    }
   });
 }

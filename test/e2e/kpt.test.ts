@@ -92,10 +92,10 @@ test("kpt fn eval with ConfigMap arguments (-- key=value) is accepted", (t) => {
 test("kpt fn eval with a bad functionConfig fails with the error result and changes nothing", (t) => {
   const pkg = tempPackage(fixture);
   try {
-    const r = kpt(t, ["fn", "eval", "--exec", bin, pkg, "--", "operation=DELETE"]);
+    const r = kpt(t, ["fn", "eval", "--exec", bin, pkg, "--", "operation=PATCH"]);
     if (!r) return;
     assert.notEqual(r.status, 0);
-    assert.match(String(r.stderr) + String(r.stdout), /\[error\] functionConfig\.data\.operation: functionConfig data\.operation: "DELETE" is not allowed; allowed values: CREATE, UPDATE/);
+    assert.match(String(r.stderr) + String(r.stdout), /\[error\] functionConfig\.data\.operation: functionConfig data\.operation: "PATCH" is not allowed; allowed values: CREATE, UPDATE, DELETE/);
     assertSamePackage(pkg);
   } finally {
     rmSync(join(pkg, ".."), { recursive: true, force: true });

@@ -149,6 +149,7 @@ test("each example's tests fail when its policy changes what it writes", () => {
     "kustomize-sidecar": ["policy.yaml", '"LOG_APP"', '"APP"'],
     "labels-from-params": ["params.yaml", "cc-7", "cc-8"],
     "sidecar-injection": ["meshconfig.yaml", "adminPort: 15000", "adminPort: 15001"],
+    "validate-after-mutate": ["policy.yaml", "' has no team label: label Namespace '", "' lacks a team label: label Namespace '"],
   };
   const dirs = readdirSync(examplesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
   assert.deepEqual(Object.keys(edits).sort(), dirs);

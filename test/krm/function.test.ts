@@ -121,12 +121,12 @@ test("an error result makes exit code 1 and gets the file of its object", () => 
 });
 
 test("a bad functionConfig is an error result; items pass through unchanged and admission does not run", () => {
-  const text = rlYaml("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n", "functionConfig:\n  apiVersion: fn.kmutate.dev/v1alpha1\n  kind: MutationConfig\n  spec:\n    operation: DELETE\n");
+  const text = rlYaml("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n", "functionConfig:\n  apiVersion: fn.kmutate.dev/v1alpha1\n  kind: MutationConfig\n  spec:\n    operation: PATCH\n");
   const run = runFunction(text, () => assert.fail("admission must not run"));
   assert.equal(run.exitCode, 1);
   assert.equal(
     run.stdout,
-    text + "results:\n- message: 'functionConfig spec.operation: \"DELETE\" is not allowed; allowed values: CREATE, UPDATE'\n  severity: error\n  field:\n    path: functionConfig.spec.operation\n  tags:\n    code: FUNCTION_CONFIG\n",
+    text + "results:\n- message: 'functionConfig spec.operation: \"PATCH\" is not allowed; allowed values: CREATE, UPDATE, DELETE'\n  severity: error\n  field:\n    path: functionConfig.spec.operation\n  tags:\n    code: FUNCTION_CONFIG\n",
   );
 });
 

@@ -3,7 +3,7 @@
 // `compileExpression` in `withVariables(env, types)`. Errors are stored, not thrown: they are
 // reported on each object the policy is invoked for, under its failurePolicy.
 import { compile, typeText, type CelEnv, type CelType, type Program } from "../../cel/index.js";
-import type { PolicyModel } from "../policy/index.js";
+import type { PolicyBase } from "../policy/index.js";
 import type { AdmitLimits } from "../types.js";
 import { expressionEnv } from "./expression-env.js";
 
@@ -22,16 +22,16 @@ export interface CompiledExpression {
 export type CompiledErrorCode = "compile" | "program" | "result-type";
 
 /** What every policy kind compiles the same way: its variables and matchConditions. */
-export interface CompiledPolicyBase {
-  model: PolicyModel;
+export interface CompiledPolicyBase<M extends PolicyBase = PolicyBase> {
+  model: M;
   variables: (CompiledExpression & { name: string })[];
   matchConditions: (CompiledExpression & { name: string })[];
   /** The limits it was compiled with (its evaluation budgets too). */
   limits: AdmitLimits;
 }
 
-/** The result type an expression must have exactly (cel-go `IsExactType`). */
-export type ExpectedType = "Object" | "list(JSONPatch)" | "bool";
+/** A result type an expression may have exactly (cel-go `IsExactType`). */
+export type ExpectedType = "Object" | "list(JSONPatch)" | "bool" | "string" | "null_type";
 
 /** Type name of the `variables` object in every policy's environment. */
 export const variablesTypeName = "kubernetes.variables";
@@ -54,25 +54,32 @@ export function withVariables(env: CelEnv, fields: Record<string, CelType>): Cel
   return out;
 }
 
-/** True when `t` is exactly the expected return type (cel-go `IsExactType`). */
-function isExactly(t: CelType, expected: ExpectedType): boolean {
-  return typeText(t) === expected;
+/**
+ * The apiserver's return type check (`CompileCELExpression`): undefined when `t` is exactly one of
+ * `expected` (cel-go `IsExactType`: `dyn` is none of them), else its error text.
+ */
+export function returnTypeError(t: CelType, expected: ExpectedType | readonly ExpectedType[]): string | undefined {
+  const got = typeText(t);
+  if (typeof expected === "string") return got === expected ? undefined : `must evaluate to ${expected} but got ${got}`;
+  return expected.includes(got as ExpectedType) ? undefined : `must evaluate to one of [${expected.join(" ")}] but got ${got}`;
 }
 
-function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType): CompiledExpression & { type?: CelType } {
+function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[]): CompiledExpression & { type?: CelType } {
   const r = compile(env, text);
   if (!r.ok) {
     const program = r.code === "program";
     return { text, fieldPath, error: `${program ? "program instantiation failed" : "compilation failed"}: ${r.message}`, errorCode: program ? "program" : "compile" };
   }
-  if (expected && !isExactly(r.type, expected)) {
-    return { text, fieldPath, error: `must evaluate to ${expected} but got ${typeText(r.type)}`, errorCode: "result-type" };
-  }
+  const wrongType = expected === undefined ? undefined : returnTypeError(r.type, expected);
+  if (wrongType !== undefined) return { text, fieldPath, error: wrongType, errorCode: "result-type" };
   return { text, fieldPath, program: r.program, type: r.type };
 }
 
-/** Compiles one expression in `env`; with `expected`, a result of another type is an error. */
-export function compileExpression(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType): CompiledExpression {
+/**
+ * Compiles one expression in `env`; with `expected` (one type, or a list of allowed ones), a
+ * result of another type is an error.
+ */
+export function compileExpression(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[]): CompiledExpression {
   return strip(compileOne(env, text, fieldPath, expected));
 }
 
@@ -80,10 +87,10 @@ export function compileExpression(env: CelEnv, text: string, fieldPath: string, 
  * Compiles the variables and matchConditions of `policy` (cost, length and depth limits from
  * `limits`); `variableTypes` declare `variables` for the kind's own expressions.
  */
-export function compileVariablesAndConditions(policy: PolicyModel, limits: AdmitLimits): { compiled: CompiledPolicyBase; variableTypes: Record<string, CelType> } {
+export function compileVariablesAndConditions<M extends PolicyBase>(policy: M, limits: AdmitLimits): { compiled: CompiledPolicyBase<M>; variableTypes: Record<string, CelType> } {
   const plain = expressionEnv(policy.paramKind !== undefined, false, limits);
   const fields: Record<string, CelType> = {};
-  const variables: CompiledPolicyBase["variables"] = [];
+  const variables: CompiledPolicyBase<M>["variables"] = [];
   for (const v of policy.variables) {
     const c = compileOne(withVariables(plain, { ...fields }), v.expression, v.fieldPath);
     fields[v.name] = c.type ?? { kind: "dyn" };

@@ -3,7 +3,7 @@
 // environment without `variables` (params only with a paramKind) and must be bool; variables
 // compile in order, each seeing only the earlier ones, used or not. A policy failing them is
 // invalid: the apiserver would refuse to create it.
-import type { PolicyModel } from "../policy/index.js";
+import type { PolicyBase } from "../policy/index.js";
 import { compileExpression, type CompiledExpression, type CompiledPolicyBase } from "./compile-expressions.js";
 import { expressionEnv } from "./expression-env.js";
 
@@ -11,7 +11,7 @@ import { expressionEnv } from "./expression-env.js";
  * The expressions of `compiled` that fail create-time compilation, each with its error, in the
  * order validation reports them (matchConditions, then variables).
  */
-export function createTimeCelFailures(policy: PolicyModel, compiled: CompiledPolicyBase): CompiledExpression[] {
+export function createTimeCelFailures(policy: PolicyBase, compiled: CompiledPolicyBase): CompiledExpression[] {
   const stateless = expressionEnv(policy.paramKind !== undefined, false, compiled.limits);
   const out: CompiledExpression[] = [];
   for (const c of policy.matchConditions) {

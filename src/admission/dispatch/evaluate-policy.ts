@@ -11,7 +11,8 @@ import { variablesTypeName, type CompiledExpression, type CompiledPolicyBase } f
 /** Outcome of evaluating the matchConditions of one invocation. */
 export type ConditionOutcome = { matches: boolean } | { error: string };
 
-const outOfBudget = "validation failed due to running out of cost budget, no further validation rules will be run";
+/** The apiserver's text when an evaluation pass runs out of its cost budget. */
+export const outOfBudget = "validation failed due to running out of cost budget, no further validation rules will be run";
 
 /** The data every invocation on one item shares (request, namespace, authorizer). */
 export interface ItemInputs {
@@ -44,7 +45,8 @@ export function itemValues(inputs: ItemInputs): ItemValues {
 
 /** What one invocation's expressions see beyond the item's shared values. */
 export interface InvocationInputs {
-  object: JsonObject;
+  /** null on DELETE. */
+  object: JsonObject | null;
   oldObject: JsonObject | null;
   /** undefined = the policy has no paramKind (`params` undeclared). */
   params: JsonObject | null | undefined;
@@ -57,17 +59,22 @@ const noVariables = new Map<string, () => CelValue | CelError>();
 
 /**
  * Builds an activation whose `variables` are evaluated on first read and cached; `namespaceObject`
- * is null inside matchConditions (`inConditions`).
+ * is null inside matchConditions (`inConditions`). `withoutAuthorizer` leaves `authorizer` unbound
+ * (VAP messageExpressions and auditAnnotations: reading it fails at evaluation). Default: false.
  */
-export function activationFor(policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs, inConditions: boolean, sink: CostSink): Activation {
+export function activationFor(
+  policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs, inConditions: boolean, sink: CostSink, withoutAuthorizer = false,
+): Activation {
   const act: Record<string, CelValue | (() => CelValue | CelError)> = {
     object: fromJson(inputs.object),
     oldObject: fromJson(inputs.oldObject),
     request: item.request,
     namespaceObject: inConditions ? null : item.namespaceObject,
-    authorizer: item.authorizer,
-    "authorizer.requestResource": item.requestResource,
   };
+  if (!withoutAuthorizer) {
+    act.authorizer = item.authorizer;
+    act["authorizer.requestResource"] = item.requestResource;
+  }
   if (inputs.params !== undefined) act.params = fromJson(inputs.params);
   let thunks = noVariables;
   if (policy.variables.length > 0) {
@@ -88,9 +95,9 @@ export function activationFor(policy: CompiledPolicyBase, item: ItemValues, inpu
 
 /**
  * Outcome of one expression: its value and the budget left, or the apiserver's error text (with
- * the budget left after an evaluation error: what it spent counts too).
+ * the budget left, unless the budget ran out: that ends the evaluation pass).
  */
-export type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget?: boolean; remaining?: number };
+export type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget: true } | { error: string; outOfBudget?: false; remaining: number };
 
 /** Runs one compiled expression within `budget` (the variables it reads are charged to it too). */
 export function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink, budget: number, compileErrorPrefix: string): ExprOutcome {
@@ -124,7 +131,7 @@ export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemVa
     if ("error" in r) {
       if (r.outOfBudget) return ignore ? { matches: false } : { error: r.error };
       errors.push(r.error);
-      budget = r.remaining ?? budget;
+      budget = r.remaining;
       continue;
     }
     budget = r.remaining;

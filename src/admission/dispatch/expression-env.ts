@@ -1,25 +1,28 @@
-// The CEL environment of MAP expressions before `variables` is declared: what policies compile in
-// (compile-expressions adds `variables`), what `kmutate eval` compiles in and what the policy lint parses with.
-import { authzTypes, celEnv, kubernetesLibraries, type CelEnv } from "../../cel/index.js";
+// The CEL environment of admission policy expressions before `variables` is declared: what
+// policies compile in (compile-expressions adds `variables`), what `kmutate eval` compiles in and
+// what the policy lint parses with.
+import { authzTypes, celEnv, kubernetesLibraries, type CelEnv, type CelType } from "../../cel/index.js";
 import { admissionTypes, admissionVariables } from "./cel-declarations.js";
 import { defaultLimits, type AdmitLimits } from "../types.js";
 
 const envs = new Map<string, CelEnv>();
 
+const authzOpaque = (name: string): CelType => ({ kind: "opaque", name });
+
 /**
- * The MAP expression environment: `object`, `oldObject`, `request`, `namespaceObject`,
+ * The admission expression environment: `object`, `oldObject`, `request`, `namespaceObject`,
  * `authorizer` (+ `params` with `hasParams`; `Object`/`JSONPatch`/`jsonpatch` with `mutation`).
+ * `withAuthorizer: false` leaves `authorizer` undeclared (VAP messageExpressions). Default: true.
  */
-export function expressionEnv(hasParams: boolean, mutation: boolean, limits: AdmitLimits = defaultLimits): CelEnv {
-  const key = `${hasParams}:${mutation}:${limits.costPerCall}:${limits.maxExpressionLength}:${limits.maxExpressionDepth}`;
+export function expressionEnv(hasParams: boolean, mutation: boolean, limits: AdmitLimits = defaultLimits, withAuthorizer = true): CelEnv {
+  const key = `${hasParams}:${mutation}:${withAuthorizer}:${limits.costPerCall}:${limits.maxExpressionLength}:${limits.maxExpressionDepth}`;
   let env = envs.get(key);
   if (!env) {
+    const authorizer: Record<string, CelType> = withAuthorizer
+      ? { authorizer: authzOpaque(authzTypes.authorizer), "authorizer.requestResource": authzOpaque(authzTypes.resourceCheck) }
+      : {};
     env = celEnv({
-      variables: {
-        ...admissionVariables(hasParams),
-        authorizer: { kind: "opaque", name: authzTypes.authorizer },
-        "authorizer.requestResource": { kind: "opaque", name: authzTypes.resourceCheck },
-      },
+      variables: { ...admissionVariables(hasParams), ...authorizer },
       types: admissionTypes,
       ...kubernetesLibraries({ mutation }),
       costLimit: limits.costPerCall,

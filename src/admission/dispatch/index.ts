@@ -4,16 +4,19 @@
 // errors turned into KRM results under failurePolicy, and the warnings of a run that changed
 // nothing in silence (run notices).
 export { offlineAuthorizer } from "./authorizer.js";
-export { compileExpression, compileVariablesAndConditions, withVariables } from "./compile-expressions.js";
+export { compileExpression, compileVariablesAndConditions, returnTypeError, withVariables } from "./compile-expressions.js";
 export { createTimeCelFailures } from "./create-time-cel.js";
-export type { CompiledExpression, CompiledErrorCode, CompiledPolicyBase } from "./compile-expressions.js";
-export { activationFor, evaluateMatchConditions, itemValues, runExpression } from "./evaluate-policy.js";
-export type { ConditionOutcome, CostSink, InvocationInputs, ItemValues } from "./evaluate-policy.js";
+export type { CompiledExpression, CompiledErrorCode, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";
+export { activationFor, evaluateMatchConditions, itemValues, outOfBudget, runExpression } from "./evaluate-policy.js";
+export type { ConditionOutcome, CostSink, ExprOutcome, InvocationInputs, ItemValues } from "./evaluate-policy.js";
 export { expressionEnv } from "./expression-env.js";
 export { invocationKey } from "./invocation.js";
 export type { Invocation } from "./invocation.js";
 export { identify } from "./item-identity.js";
+export { indexOldObjects, itemRequest, requestEnvironment, requestValues, withNamespace } from "./item-request.js";
+export type { ItemRequest, RequestEnvironment } from "./item-request.js";
 export type { ItemIdentity } from "./item-identity.js";
+export { defaultNamespaceLabel, isNamespaceKind, withInputNamespaceLabel } from "./namespace-defaults.js";
 export { namespaceNameLabel, namespaceView } from "./namespace-view.js";
 export type { NamespaceView } from "./namespace-view.js";
 export { buildParamIndex, paramKindNotFound } from "./params.js";
@@ -24,8 +27,8 @@ export type { PolicyIndex } from "./policy-index.js";
 export { paramCollector } from "./policy-index-params.js";
 export type { ParamCollector } from "./policy-index-params.js";
 export { buildRequest } from "./request.js";
-export { itemResult, policyErrorResults, resourceRefOf, statusErrorResult } from "./results.js";
+export { assumedNamespaceResult, itemResult, policyErrorResults, resourceRefOf, statusErrorResult, unknownKindResult } from "./results.js";
 export { missingPolicyMessage, runNoticeCodes, runNotices, unboundPolicyMessage } from "./run-notices.js";
 export type { RunNoticeCode } from "./run-notices.js";
-export { selectInvocations } from "./select-invocations.js";
-export type { BoundPolicy, Selection } from "./select-invocations.js";
+export { selectForRequest, selectInvocations } from "./select-invocations.js";
+export type { BoundPolicy, Selection, SelectionSources } from "./select-invocations.js";

@@ -1,12 +1,15 @@
 // One invocation of a policy for one object: the (policy, binding, param) tuple the selector
 // produced, in dispatch order (policy name, binding name, param namespace/name), and its key.
 import type { JsonObject } from "../../data/index.js";
+import type { BindingModel } from "../policy/index.js";
 import type { GroupVersionKind, GroupVersionResource } from "./request.js";
 
 /** A selected (policy, binding, param) tuple. */
-export interface Invocation<P> {
+export interface Invocation<P, B extends BindingModel = BindingModel> {
   /** The compiled policy. */
   policy: P;
+  /** The binding (of the policy's kind). */
+  binding: B;
   policyName: string;
   bindingName: string;
   /** The param object, or null (paramKind without paramRef), or undefined (no paramKind). */

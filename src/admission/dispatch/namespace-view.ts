@@ -12,8 +12,13 @@ const builtinNamespaces = new Set(["default", "kube-system", "kube-public", "kub
 /** A Namespace lookup that never misses, and remembers the names it had to assume. */
 export interface NamespaceView {
   lookup: NamespaceLookup;
-  /** Names assumed since the last call (built-in namespaces excluded), then forgotten. */
+  /**
+   * Names assumed since the last call (built-in namespaces excluded), then forgotten; a name already
+   * taken since the last {@link nextItem} is not returned again (each item reports it once).
+   */
   takeAssumed(): string[];
+  /** Starts a new item: its assumed Namespaces are reported afresh. */
+  nextItem(): void;
 }
 
 /** Builds the view over the Namespace objects of `items`. */
@@ -21,10 +26,11 @@ export function namespaceView(items: readonly JsonObject[]): NamespaceView {
   const inList = namespaceLookup(items);
   const cache = new Map<string, JsonObject>();
   let assumed: string[] = [];
+  const taken = new Set<string>();
   const lookup: NamespaceLookup = (name) => {
     let ns = cache.get(name);
     if (ns) {
-      if (!builtinNamespaces.has(name) && inList(name) === undefined && !assumed.includes(name)) assumed.push(name);
+      if (!builtinNamespaces.has(name) && inList(name) === undefined && !assumed.includes(name) && !taken.has(name)) assumed.push(name);
       return ns;
     }
     const listed = inList(name);
@@ -41,7 +47,11 @@ export function namespaceView(items: readonly JsonObject[]): NamespaceView {
     takeAssumed() {
       const out = assumed;
       assumed = [];
+      for (const name of out) taken.add(name);
       return out;
+    },
+    nextItem() {
+      taken.clear();
     },
   };
 }

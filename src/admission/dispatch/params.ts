@@ -3,7 +3,7 @@
 // a param must be written in exactly the paramKind's apiVersion (no version conversion).
 import { getString, type JsonObject } from "../../data/index.js";
 import { compiledSelector, labelsOf, selectorText, type RequestAttrs } from "../match/index.js";
-import type { BindingModel, ParamKindModel, PolicyModel } from "../policy/index.js";
+import type { BindingModel, ParamKindModel, PolicyBase } from "../policy/index.js";
 
 /** REST scope of the paramKind (resolved by the caller from the resource table). */
 export type ParamScope = "Namespaced" | "Cluster";
@@ -53,7 +53,7 @@ export function paramKey(obj: JsonObject, scope: ParamScope, index: ParamIndex):
 
 /** Resolves the params of a binding for a request (see {@link CollectParamsResult}). */
 export function collectParams(
-  policy: Pick<PolicyModel, "paramKind">,
+  policy: Pick<PolicyBase, "paramKind">,
   binding: Pick<BindingModel, "paramRef">,
   attrs: Pick<RequestAttrs, "namespace">,
   index: ParamIndex,

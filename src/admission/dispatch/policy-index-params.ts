@@ -5,7 +5,7 @@
 import { getString, type JsonObject } from "../../data/index.js";
 import { collectParams, paramKey, type CollectParamsResult, type ParamIndex, type ParamScope } from "./params.js";
 import { invocationKey } from "./invocation.js";
-import type { BindingModel, PolicyModel } from "../policy/index.js";
+import type { BindingModel, PolicyBase } from "../policy/index.js";
 
 /** The identity of one invocation: its param's key (when it has a param) and its reinvocation key. */
 export interface InvocationKeys {
@@ -16,12 +16,12 @@ export interface InvocationKeys {
 /** Memoised param collection for one admission run. */
 export interface ParamCollector {
   /** `collectParams` for (policy, binding) and a request in `namespace`; same answer, cached. */
-  collect(policy: PolicyModel, binding: BindingModel, namespace: string, scope: ParamScope): CollectParamsResult;
+  collect(policy: PolicyBase, binding: BindingModel, namespace: string, scope: ParamScope): CollectParamsResult;
   /**
    * The keys of the invocation of (policy, binding) with `param` (one of `collect`'s answers),
    * built once per run (the same strings for every object: cheap reinvocation-set lookups).
    */
-  keys(policy: PolicyModel, binding: BindingModel, param: JsonObject | null, scope: ParamScope): InvocationKeys;
+  keys(policy: PolicyBase, binding: BindingModel, param: JsonObject | null, scope: ParamScope): InvocationKeys;
 }
 
 /** What `collectParams` answers without a paramKind or paramRef: one invocation, `params` null. */
@@ -31,7 +31,7 @@ const noParams: CollectParamsResult = Object.freeze({ params: Object.freeze([nul
 export function paramCollector(index: ParamIndex): ParamCollector {
   const partitions = new Map<string, Map<string, JsonObject[]>>();
   const views = new Map<string, ParamIndex>();
-  const answers = new Map<PolicyModel, Map<BindingModel, Map<string, CollectParamsResult>>>();
+  const answers = new Map<PolicyBase, Map<BindingModel, Map<string, CollectParamsResult>>>();
   const keysByBinding = new Map<BindingModel, Map<JsonObject | null, InvocationKeys>>();
 
   // Items of apiVersion/kind by the namespace collectParams gives them (declared or default).

@@ -3,12 +3,13 @@
 // is matched only against policies whose rules can select it. Everything else (versions, scope,
 // names, exclusions, selectors, matchPolicy) is still decided by the full matcher.
 import { compiledSelector, resourceMatches, type RequestAttrs } from "../match/index.js";
+import type { BindingModel } from "../policy/index.js";
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { BoundPolicy } from "./select-invocations.js";
 
 /** The policies a request can meet, in dispatch order. */
-export interface Candidates<C extends CompiledPolicyBase> {
-  policies: readonly BoundPolicy<C>[];
+export interface Candidates<C extends CompiledPolicyBase, B extends BindingModel = BindingModel> {
+  policies: readonly BoundPolicy<C, B>[];
   /**
    * Whether a policy left out has a non-empty namespaceSelector: matching it would have looked up
    * the request's Namespace (which records an assumed Namespace when the list lacks it).
@@ -17,8 +18,8 @@ export interface Candidates<C extends CompiledPolicyBase> {
 }
 
 /** Candidate policies by request; answers are computed once per (operation, group, resource). */
-export interface PolicyIndex<C extends CompiledPolicyBase> {
-  candidates(a: Pick<RequestAttrs, "operation" | "group" | "resource" | "subresource" | "equivalents">): Candidates<C>;
+export interface PolicyIndex<C extends CompiledPolicyBase, B extends BindingModel = BindingModel> {
+  candidates(a: Pick<RequestAttrs, "operation" | "group" | "resource" | "subresource" | "equivalents">): Candidates<C, B>;
 }
 
 const has = (items: readonly string[], v: string): boolean => items.includes("*") || items.includes(v);
@@ -36,14 +37,14 @@ function looksUpNamespace(b: BoundPolicy): boolean {
 }
 
 /** Indexes `bound` (the run's policies in dispatch order). */
-export function buildPolicyIndex<C extends CompiledPolicyBase>(bound: readonly BoundPolicy<C>[]): PolicyIndex<C> {
-  const cache = new Map<string, Candidates<C>>();
+export function buildPolicyIndex<C extends CompiledPolicyBase, B extends BindingModel = BindingModel>(bound: readonly BoundPolicy<C, B>[]): PolicyIndex<C, B> {
+  const cache = new Map<string, Candidates<C, B>>();
   return {
     candidates(a) {
       const key = `${a.operation}\u0000${a.group}\u0000${a.resource}\u0000${a.subresource}`;
       let c = cache.get(key);
       if (!c) {
-        const policies: BoundPolicy<C>[] = [];
+        const policies: BoundPolicy<C, B>[] = [];
         let skippedNamespaceSelector = false;
         for (const b of bound) {
           // A rule may also meet the request as an equivalent resource (matchPolicy Equivalent).

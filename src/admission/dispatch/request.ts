@@ -22,8 +22,11 @@ export interface RequestInput {
   dryRun: boolean;
 }
 
+/** The options object the apiserver's handler passes for each operation. */
+const optionsKinds = { CREATE: "CreateOptions", UPDATE: "UpdateOptions", DELETE: "DeleteOptions" } as const satisfies Record<Operation, string>;
+
 /**
- * The `request` object. `options` is the CreateOptions/UpdateOptions object the apiserver's
+ * The `request` object. `options` is the Create/Update/DeleteOptions object the apiserver's
  * handlers pass (TypeMeta set; `dryRun: ["All"]` on dry runs); fieldManager is not simulated.
  */
 export function buildRequest(r: RequestInput): JsonObject {
@@ -39,7 +42,7 @@ export function buildRequest(r: RequestInput): JsonObject {
   if (r.namespace) out.namespace = r.namespace;
   out.operation = r.operation;
   out.userInfo = userInfoJson(r.userInfo);
-  const options: JsonObject = { kind: r.operation === "CREATE" ? "CreateOptions" : "UpdateOptions", apiVersion: "meta.k8s.io/v1" };
+  const options: JsonObject = { kind: optionsKinds[r.operation], apiVersion: "meta.k8s.io/v1" };
   if (r.dryRun) options.dryRun = ["All"];
   out.options = options;
   out.dryRun = r.dryRun;

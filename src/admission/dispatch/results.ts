@@ -2,6 +2,7 @@
 // (Fail → error, Ignore → warning); every result names the object, policy, binding and param.
 import { getString, type JsonObject } from "../../data/index.js";
 import { policyErrorText, type PolicyError } from "./policy-error.js";
+import type { ItemIdentity } from "./item-identity.js";
 import type { KrmResult, Severity } from "../types.js";
 
 /** The `resourceRef` of an item. */
@@ -52,4 +53,19 @@ export function itemResult(item: JsonObject, severity: Severity, message: string
   const r: KrmResult = { message, severity, resourceRef: resourceRefOf(item) };
   if (tags) r.tags = tags;
   return r;
+}
+
+/**
+ * The result about a Namespace the request needs but the input lacks (assumed to exist with only
+ * its name label): a warning, or with `strict` an error (upstream the request fails with NotFound).
+ */
+export function assumedNamespaceResult(item: JsonObject, name: string, strict: boolean): KrmResult {
+  return itemResult(item, strict ? "error" : "warning",
+    `Namespace "${name}" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=${name}`);
+}
+
+/** The result about a kind no table knows (matched with a guessed resource and scope): a warning, or an error with `strict`. */
+export function unknownKindResult(item: JsonObject, id: ItemIdentity, strict: boolean): KrmResult {
+  return itemResult(item, strict ? "error" : "warning",
+    `kind ${id.group ? id.group + "/" : ""}${id.version}/${id.kind} is not a built-in kind nor defined by a CustomResourceDefinition in the input: matched as resource "${id.resource}", ${id.namespaced ? "namespaced" : "cluster-scoped"}`);
 }

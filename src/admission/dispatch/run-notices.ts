@@ -12,8 +12,8 @@ export const runNoticeCodes = ["unbound-policy", "missing-policy", "unmatched-po
 export type RunNoticeCode = (typeof runNoticeCodes)[number];
 
 /** The warning text for a policy no binding names (also `kmutate check`'s). */
-export function unboundPolicyMessage(policy: string): string {
-  return `no MutatingAdmissionPolicyBinding in the input binds policy "${policy}": it never applies`;
+export function unboundPolicyMessage(policy: string, bindingKind = "MutatingAdmissionPolicyBinding"): string {
+  return `no ${bindingKind} in the input binds policy "${policy}": it never applies`;
 }
 
 /** The warning text for a binding whose policy is not in the input (also `kmutate check`'s). */
@@ -63,6 +63,11 @@ export function runNotices(f: RunFacts): KrmResult[] {
     if (!present.has(b.policyName)) out.push(noticeFor(items, b.source, "missing-policy", missingPolicyMessage(b.policyName), { binding: b.name, policy: b.policyName }));
   }
   if (f.bound.length === 0) return out;
+  if (operation === "DELETE") {
+    const message = "MutatingAdmissionPolicies do not run on operation DELETE (only ValidatingAdmissionPolicies do): no object was mutated";
+    out.push({ severity: "warning", message, tags: { code: "unhandled-operation", operation } });
+    return out;
+  }
   if (!f.bound.some(({ policy, bindings }) => handles(policy, bindings, operation))) {
     const named = [...new Set(f.bound.flatMap(({ policy }) => policy.matchConstraints.resourceRules.flatMap((r) => r.operations)))].sort();
     out.push({

@@ -3,24 +3,29 @@
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { Invocation } from "./invocation.js";
 import { matchBinding, matchPolicy, type MatchOptions, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
+import type { NamespaceView } from "./namespace-view.js";
 import type { ParamIndex, ParamScope } from "./params.js";
+import type { PolicyIndex } from "./policy-index.js";
 import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import type { PolicyError } from "./policy-error.js";
 import type { BindingModel } from "../policy/index.js";
 
 /** A compiled policy (of any kind) with its bindings and what its paramKind resolved to. */
-export interface BoundPolicy<C extends CompiledPolicyBase = CompiledPolicyBase> {
+export interface BoundPolicy<C extends CompiledPolicyBase = CompiledPolicyBase, B extends BindingModel = BindingModel> {
   compiled: C;
-  bindings: BindingModel[];
+  bindings: B[];
   /** Scope of the paramKind's resource (when the policy has a resolvable paramKind). */
   paramScope?: ParamScope;
   /** Policy configuration error (e.g. unresolvable paramKind), reported when the policy matches. */
   configError?: string;
 }
 
-/** Invocations in dispatch order, and the configuration errors met on the way. */
-export interface Selection<C extends CompiledPolicyBase> {
-  invocations: Invocation<C>[];
+/**
+ * Invocations in dispatch order, and the configuration errors met on the way (also in dispatch
+ * order: an error stands where its policy's or binding's invocations would have been).
+ */
+export interface Selection<C extends CompiledPolicyBase, B extends BindingModel = BindingModel> {
+  invocations: Invocation<C, B>[];
   errors: PolicyError[];
   /** Names of the policies a binding of which matched the request (or that failed matching), with repeats. */
   matched: string[];
@@ -32,14 +37,14 @@ const assumeNoLabels: MatchOptions = { onMissingNamespace: "assume-no-labels" };
  * Builds the invocation list of one request. `bound` may be only the policies whose rules can
  * match (see policy-index.ts); `collector` answers param lookups (Default: a fresh one, uncached).
  */
-export function selectInvocations<C extends CompiledPolicyBase>(
-  bound: readonly BoundPolicy<C>[],
+export function selectInvocations<C extends CompiledPolicyBase, B extends BindingModel = BindingModel>(
+  bound: readonly BoundPolicy<C, B>[],
   attrs: RequestAttrs,
   namespaces: NamespaceLookup,
   params: ParamIndex,
   collector: ParamCollector = paramCollector(params),
-): Selection<C> {
-  const out: Selection<C> = { invocations: [], errors: [], matched: [] };
+): Selection<C, B> {
+  const out: Selection<C, B> = { invocations: [], errors: [], matched: [] };
   for (const b of bound) {
     const policy = b.compiled.model;
     const pm = matchPolicy(policy, attrs, namespaces, assumeNoLabels);
@@ -70,8 +75,9 @@ export function selectInvocations<C extends CompiledPolicyBase>(
       }
       if ("none" in collected) continue;
       for (const param of collected.params) {
-        const inv: Invocation<C> = {
+        const inv: Invocation<C, B> = {
           policy: b.compiled,
+          binding,
           policyName: policy.name,
           bindingName: binding.name,
           param: policy.paramKind ? param : undefined,
@@ -86,4 +92,21 @@ export function selectInvocations<C extends CompiledPolicyBase>(
     }
   }
   return out;
+}
+
+/** What selecting the invocations of a request reads: the run's policies, Namespaces and params. */
+export interface SelectionSources<C extends CompiledPolicyBase, B extends BindingModel = BindingModel> {
+  index: PolicyIndex<C, B>;
+  namespaces: NamespaceView;
+  params: ParamIndex;
+  paramsFor: ParamCollector;
+}
+
+/** The invocations of one request: the policies its rules can meet, then the full selection. */
+export function selectForRequest<C extends CompiledPolicyBase, B extends BindingModel>(src: SelectionSources<C, B>, attrs: RequestAttrs): Selection<C, B> {
+  const candidates = src.index.candidates(attrs);
+  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
+  // assumed (missing) Namespace is still reported.
+  if (candidates.skippedNamespaceSelector && attrs.namespace !== "" && attrs.resource !== "namespaces") src.namespaces.lookup(attrs.namespace);
+  return selectInvocations(candidates.policies, attrs, src.namespaces.lookup, src.params, src.paramsFor);
 }

@@ -2,13 +2,13 @@
 // look fields up. Wildcards and unknown kinds make the answer partial (`unknown`).
 import type { SchemaRegistry } from "../../schema/index.js";
 import type { MatchedSchemas } from "./lint-reads.js";
-import type { PolicyModel } from "../policy/index.js";
+import type { PolicyBase } from "../policy/index.js";
 
 /** Versions tried for `apiVersions: ["*"]`, in order. */
 const commonVersions = ["v1", "v2", "v1beta1", "v1beta2", "v1alpha1"];
 
 /** Schemas of the concrete kinds the policy's resourceRules match. */
-export function matchedSchemas(policy: PolicyModel, registry: SchemaRegistry): MatchedSchemas {
+export function matchedSchemas(policy: PolicyBase, registry: SchemaRegistry): MatchedSchemas {
   const out: MatchedSchemas = { schemas: [], unknown: false };
   const seen = new Set<string>();
   for (const rule of policy.matchConstraints.resourceRules) {

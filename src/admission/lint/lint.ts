@@ -1,15 +1,16 @@
-// Policy lint (`kmutate check`): loads the policies and bindings among the items, compiles them as
-// admission would, and reports load, compile and type errors plus known traps, each located by
-// the object, its field path and (for expressions) the offset inside the expression.
+// Policy lint (`kmutate check`): loads the policies and bindings of both kinds among the items,
+// compiles them as admission would, and reports load, compile and type errors plus known traps,
+// each located by the object, its field path and (for expressions) the offset inside the expression.
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import { createTimeCelFailures, expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
+import { createTimeCelFailures, expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression, type CompiledPolicyBase } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
+import { compileValidatingPolicy } from "../validating/index.js";
 import { matchedSchemas } from "./lint-kinds.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
 import { absentFieldReads, guardedPaths, type ExprFinding } from "./lint-reads.js";
-import { loadPolicies, type ItemRef, type LoadProblem, type PolicyModel } from "../policy/index.js";
+import { loadPolicies, type BindingModel, type ItemRef, type LoadProblem, type PolicyBase, type PolicyModel, type ValidatingPolicyModel } from "../policy/index.js";
 
 /** What a finding is about. */
 export const lintCodes = [
@@ -62,24 +63,31 @@ function parse(text: string, hasParams: boolean, mutation: boolean): ParsedExpr 
   return r.ok ? r.parsed : undefined;
 }
 
-/** Compile errors and traps of one policy. */
-function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFinding[]): void {
-  const base = { source: policy.source, kind: "MutatingAdmissionPolicy" as const, name: policy.name };
-  const compiled = compilePolicy(policy);
+/** One compiled expression to lint: mutations get their patch type's traps. */
+interface LintedExpression {
+  c: CompiledExpression;
+  mutation?: "ApplyConfiguration" | "JSONPatch";
+}
+
+/** One policy compiled, and the expressions of it to lint. */
+interface LintedPolicy {
+  compiled: CompiledPolicyBase;
+  exprs: LintedExpression[];
+}
+
+/** Compile errors and traps of one policy of either kind (`exprs`: its compiled expressions). */
+function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], { compiled, exprs }: LintedPolicy, registry: SchemaRegistry, out: LintFinding[]): void {
+  const base = { source: policy.source, kind, name: policy.name };
   const hasParams = policy.paramKind !== undefined;
   const kinds = matchedSchemas(policy, registry);
   const conditions = policy.matchConditions.map((c) => parse(c.expression, hasParams, false)).filter((p): p is ParsedExpr => p !== undefined);
   // matchConditions as API validation compiles them (without `variables`, trimmed: `lead` shifts offsets back).
   const createTime = new Map(createTimeCelFailures(policy, compiled).map((f) => [f.fieldPath, f]));
-  const exprs: Array<{ c: CompiledExpression; mutation?: "ApplyConfiguration" | "JSONPatch"; lead?: number }> = [
-    ...compiled.variables.map((c) => ({ c })),
-    ...compiled.matchConditions.map((c) => {
-      const f = createTime.get(c.fieldPath);
-      return f ? { c: f, lead: c.text.length - c.text.trimStart().length } : { c };
-    }),
-    ...compiled.mutations.map((c) => ({ c, mutation: c.patchType })),
-  ];
-  for (const { c, mutation, lead = 0 } of exprs) {
+  const linted = exprs.map((e): LintedExpression & { lead?: number } => {
+    const f = createTime.get(e.c.fieldPath);
+    return f && e.c.fieldPath.startsWith("spec.matchConditions[") ? { c: f, lead: e.c.text.length - e.c.text.trimStart().length } : e;
+  });
+  for (const { c, mutation, lead = 0 } of linted) {
     const add = (code: LintCode, f: ExprFinding): void => {
       out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset + lead, message: f.message });
     };
@@ -99,6 +107,52 @@ function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFind
   }
 }
 
+/** A MutatingAdmissionPolicy's expressions: variables, matchConditions, mutations. */
+function mutatingExpressions(policy: PolicyModel): LintedPolicy {
+  const compiled = compilePolicy(policy);
+  const exprs = [
+    ...compiled.variables.map((c) => ({ c })),
+    ...compiled.matchConditions.map((c) => ({ c })),
+    ...compiled.mutations.map((c) => ({ c, mutation: c.patchType })),
+  ];
+  return { compiled, exprs };
+}
+
+/** A ValidatingAdmissionPolicy's expressions: variables, matchConditions, validations with their messageExpressions, auditAnnotations. */
+function validatingExpressions(policy: ValidatingPolicyModel): LintedPolicy {
+  const compiled = compileValidatingPolicy(policy);
+  const exprs = [
+    ...compiled.variables.map((c) => ({ c })),
+    ...compiled.matchConditions.map((c) => ({ c })),
+    ...compiled.validations.flatMap((v) => [{ c: v.expression }, ...(v.messageExpression ? [{ c: v.messageExpression }] : [])]),
+    ...compiled.auditAnnotations.map((a) => ({ c: a.valueExpression })),
+  ];
+  return { compiled, exprs };
+}
+
+/** Bindings whose policy is not in the input, and policies no binding binds (of one kind). */
+function bindingTraps(
+  kinds: { policy: LintFinding["kind"]; binding: LintFinding["kind"] },
+  policies: readonly PolicyBase[], bindings: readonly BindingModel[], problems: readonly LoadProblem[], out: LintFinding[],
+): void {
+  const policyNames = new Set([...policies.map((p) => p.name), ...problems.filter((p) => p.kind === kinds.policy).map((p) => p.name)]);
+  for (const b of bindings) {
+    if (policyNames.has(b.policyName)) continue;
+    out.push({
+      severity: "warning", code: "missing-policy", source: b.source, kind: kinds.binding, name: b.name, field: "spec.policyName",
+      message: missingPolicyMessage(b.policyName),
+    });
+  }
+  const bound = new Set(bindings.map((b) => b.policyName));
+  for (const p of policies) {
+    if (bound.has(p.name)) continue;
+    out.push({
+      severity: "warning", code: "unbound-policy", source: p.source, kind: kinds.policy, name: p.name, field: "metadata.name",
+      message: unboundPolicyMessage(p.name, kinds.binding),
+    });
+  }
+}
+
 /** Lints every policy and binding among `items` (other items only contribute CRDs). */
 export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
   const out: LintFinding[] = [];
@@ -109,25 +163,9 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
     out.push(f);
   }
   const { registry } = createSchemaRegistry({ items });
-  for (const policy of loaded.policies) lintPolicy(policy, registry, out);
-  const policyNames = new Set([
-    ...loaded.policies.map((p) => p.name),
-    ...loaded.problems.filter((p) => p.kind === "MutatingAdmissionPolicy").map((p) => p.name),
-  ]);
-  for (const b of loaded.bindings) {
-    if (policyNames.has(b.policyName)) continue;
-    out.push({
-      severity: "warning", code: "missing-policy", source: b.source, kind: "MutatingAdmissionPolicyBinding", name: b.name, field: "spec.policyName",
-      message: missingPolicyMessage(b.policyName),
-    });
-  }
-  const bound = new Set(loaded.bindings.map((b) => b.policyName));
-  for (const p of loaded.policies) {
-    if (bound.has(p.name)) continue;
-    out.push({
-      severity: "warning", code: "unbound-policy", source: p.source, kind: "MutatingAdmissionPolicy", name: p.name, field: "metadata.name",
-      message: unboundPolicyMessage(p.name),
-    });
-  }
+  for (const policy of loaded.policies) lintExpressions(policy, "MutatingAdmissionPolicy", mutatingExpressions(policy), registry, out);
+  for (const policy of loaded.validatingPolicies) lintExpressions(policy, "ValidatingAdmissionPolicy", validatingExpressions(policy), registry, out);
+  bindingTraps({ policy: "MutatingAdmissionPolicy", binding: "MutatingAdmissionPolicyBinding" }, loaded.policies, loaded.bindings, loaded.problems, out);
+  bindingTraps({ policy: "ValidatingAdmissionPolicy", binding: "ValidatingAdmissionPolicyBinding" }, loaded.validatingPolicies, loaded.validatingBindings, loaded.problems, out);
   return out.sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));
 }

@@ -1,7 +1,7 @@
 // Matching of a request against one MatchResources (reference §3, apiserver `matching.Matches`)
 // and the AND of a policy's matchConstraints with a binding's matchResources (`policy_matcher`).
 import { compileLabelSelector, labelsOf, type CompiledSelector } from "./label-selector.js";
-import type { LabelSelectorSpec, BindingModel, MatchResourcesModel, PolicyModel } from "../policy/index.js";
+import type { LabelSelectorSpec, BindingModel, MatchResourcesModel, PolicyBase } from "../policy/index.js";
 import { matchResourceRules, type RulesMatch } from "./match-rules.js";
 import type { MatchOptions, MatchResult, NamespaceLookup, RequestAttrs } from "./match-types.js";
 import { matchNamespaceSelector } from "./namespaces.js";
@@ -91,7 +91,7 @@ function rulesMatch(criteria: MatchResourcesModel, a: RequestAttrs): RulesMatch 
 }
 
 /** A policy's matchConstraints against the request (`DefinitionMatches`). */
-export function matchPolicy(policy: PolicyModel, a: RequestAttrs, lookup: NamespaceLookup, options: MatchOptions = {}): MatchResult {
+export function matchPolicy(policy: PolicyBase, a: RequestAttrs, lookup: NamespaceLookup, options: MatchOptions = {}): MatchResult {
   return matchResources(policy.matchConstraints, a, lookup, options);
 }
 
@@ -122,7 +122,7 @@ export interface PairMatch {
  * or no match stops there), then the binding.
  */
 export function matchPolicyAndBinding(
-  policy: PolicyModel,
+  policy: PolicyBase,
   binding: BindingModel,
   a: RequestAttrs,
   lookup: NamespaceLookup,

@@ -21,8 +21,8 @@ export interface EquivalentResource extends Gvr {
   kind: Gvk;
 }
 
-/** Operations MutatingAdmissionPolicies see (DELETE never reaches them). */
-export type MatchOperation = "CREATE" | "UPDATE" | "CONNECT";
+/** Operations admission policies see (DELETE reaches only ValidatingAdmissionPolicies). */
+export type MatchOperation = "CREATE" | "UPDATE" | "CONNECT" | "DELETE";
 
 /** Request attributes used by matching and param collection. */
 export interface RequestAttrs {
@@ -34,7 +34,10 @@ export interface RequestAttrs {
   /** `""` when the request is for the resource itself. */
   subresource: string;
   kind: Gvk;
-  /** Request namespace: `""` for cluster-scoped objects; a Namespace's own name for a Namespace. */
+  /**
+   * Request namespace: `""` for cluster-scoped objects. For a Namespace object upstream sets it
+   * to the namespace's own name on every operation (the handlers' request scope).
+   */
   namespace: string;
   /** `""` when the object only has `generateName`. */
   name: string;

@@ -1,13 +1,14 @@
 // Admits one item: resolves its kind and namespace, selects the invocations, runs them with
 // reinvocation, applies failurePolicy, and reports the outcome as KRM results.
 import type { Authorizer } from "../../cel/index.js";
-import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
+import { deepEqual, getString, isObject, pathText, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  evaluateMatchConditions, identify, itemResult, policyErrorResults, selectInvocations, statusErrorResult,
-  type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
+  assumedNamespaceResult, defaultNamespaceLabel, evaluateMatchConditions, identify, isNamespaceKind, itemRequest, itemResult, policyErrorResults, requestValues,
+  selectForRequest, statusErrorResult, unknownKindResult, withInputNamespaceLabel, type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector,
+  type ParamIndex, type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
-import { exemptReason, labelsOf, resolveNamespaceObject, type EquivalentResource, type RequestAttrs } from "../match/index.js";
+import { exemptReason, labelsOf, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
 import { defaultViewOptions } from "../../view/index.js";
 import { applyMutationValue } from "./apply-mutation.js";
@@ -18,7 +19,6 @@ import { invoke, type InvokerPorts } from "./invoke.js";
 import { itemContext } from "./item-context.js";
 import { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";
 import { kindConverter } from "./kind-conversion.js";
-import { defaultNamespaceLabel, isNamespaceKind, withInputNamespaceLabel } from "./namespace-defaults.js";
 import { storedIdentity } from "./stored-identity.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
@@ -41,6 +41,8 @@ export interface AdmissionRun {
   steps: ItemSteps;
   /** The identities of the run's items, which a renamed object must not take. */
   identities: IdentityClaims;
+  /** Builds (once per item, shared with the validating stage) the CEL values of the request's own kind. */
+  requestEnv: RequestEnvironment;
 }
 
 /** The steps of admitting an item that are timed as phases: matching, CEL, patching. */
@@ -74,41 +76,20 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
   const id = identify(item, run.registry);
   if (exemptReason(id.group, id.resource)) return { item, results: [] };
   const results: KrmResult[] = [];
-  if (!id.known && run.bound.length > 0) {
-    results.push(itemResult(item, run.options.strict ? "error" : "warning",
-      `kind ${id.group ? id.group + "/" : ""}${id.version}/${id.kind} is not a built-in kind nor defined by a CustomResourceDefinition in the input: matched as resource "${id.resource}", ${id.namespaced ? "namespaced" : "cluster-scoped"}`));
-  }
+  if (!id.known && run.bound.length > 0) results.push(unknownKindResult(item, id, run.options.strict));
   const { object: outcome, changes } = admitKnown(item, id, run, results);
-  for (const name of run.namespaces.takeAssumed()) {
-    results.push(itemResult(item, run.options.strict ? "error" : "warning",
-      `Namespace "${name}" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=${name}`));
-  }
+  for (const name of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, name, run.options.strict));
   return changes ? { item: outcome, results, changes } : { item: outcome, results };
 }
 
 function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[] } {
   const { options, steps } = run;
-  const declaredNs = getString(item, "metadata", "namespace");
-  const name = getString(item, "metadata", "name") ?? "";
-  const kind = { group: id.group, version: id.version, kind: id.kind };
-  const isNamespace = isNamespaceKind(kind);
-  let namespace = "";
-  let object = item;
-  if (id.namespaced) {
-    namespace = declaredNs || options.defaultNamespace;
-    if (!declaredNs) object = withNamespace(item, namespace);
-  } else if (isNamespace) {
-    namespace = name; // a Namespace request carries its own name as namespace (endpoints/handlers)
-    object = defaultNamespaceLabel(object);
-  }
-  let oldObject = options.operation === "UPDATE" ? oldObjectOf(item, run) ?? object : null;
-  if (isNamespace && oldObject !== null) oldObject = defaultNamespaceLabel(oldObject);
-  const equivalents = equivalentsOf(id, run);
-  const attrs: RequestAttrs = {
-    group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
-    namespace, name, operation: options.operation, object, oldObject,
-  };
-  if (equivalents) attrs.equivalents = equivalents;
+  const req = itemRequest(item, id, options, run.oldObjects, run.registry);
+  const { attrs, namespace, name, isNamespace } = req;
+  const declaredNs = req.declaredNamespace;
+  const { kind } = attrs;
+  const object = attrs.object ?? item;
+  const oldObject = attrs.oldObject;
   const viewOptions = options.view ?? defaultViewOptions;
   // The view is made only for an object some policy is invoked for; before matching only when
   // defaulting sets labels that selectors read (a Namespace's name label, a Job's template labels).
@@ -145,7 +126,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
     return "namespaceObject" in ns ? ns.namespaceObject : null; // the view never misses: absent Namespaces are assumed
   };
-  const ctx = itemContext(item, { id, name, namespace, namespaceObject }, run, results);
+  const ctx = itemContext(item, { id, name, namespace, namespaceObject, ownValues: () => requestValues(req, run.requestEnv) }, run, results);
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, ctx.valuesFor(inv, true), { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,
@@ -208,21 +189,9 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   return { object: final, changes: out.changedBy };
 }
 
-/** The resources sharing the item's storage under other versions or groups (none: undefined). */
-function equivalentsOf(id: ItemIdentity, run: AdmissionRun): EquivalentResource[] | undefined {
-  if (!id.known) return undefined;
-  const list = run.registry.equivalentResources(id.group, id.resource);
-  if (list.length < 2) return undefined;
-  return list.map((r) => ({ group: r.group, version: r.version, resource: r.resource, kind: { group: r.group, version: r.version, kind: r.kind } }));
-}
-
 /** The invocations of one request: the policies its rules can meet, then the full selection. */
 function selectFor(run: AdmissionRun, attrs: RequestAttrs): Selection<CompiledPolicy> {
-  const candidates = run.index.candidates(attrs);
-  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
-  // assumed (missing) Namespace is still reported.
-  if (candidates.skippedNamespaceSelector && attrs.namespace !== "" && attrs.resource !== "namespaces") run.namespaces.lookup(attrs.namespace);
-  return selectInvocations(candidates.policies, attrs, run.namespaces.lookup, run.params, run.paramsFor);
+  return selectForRequest(run, attrs);
 }
 
 /** Most changed paths an `info` result lists per invocation. */
@@ -253,32 +222,6 @@ function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): 
   const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...policies].join(",") });
   if (typeof only === "string") r.field = { path: only };
   return r;
-}
-
-/** apiVersion/kind/namespace/name: how an item finds its old object. */
-function oldObjectKey(o: JsonObject): string {
-  return [getString(o, "apiVersion"), getString(o, "kind"), getString(o, "metadata", "namespace") ?? "", getString(o, "metadata", "name")].join("/");
-}
-
-/** The old objects for UPDATE by key (the first of duplicates wins), built once per run. */
-export function indexOldObjects(olds: readonly JsonObject[] | undefined): Map<string, JsonObject> | undefined {
-  if (!olds) return undefined;
-  const byKey = new Map<string, JsonObject>();
-  for (const o of olds) {
-    const k = oldObjectKey(o);
-    if (!byKey.has(k)) byKey.set(k, o);
-  }
-  return byKey;
-}
-
-function oldObjectOf(item: JsonObject, run: AdmissionRun): JsonObject | undefined {
-  return run.oldObjects?.get(oldObjectKey(item));
-}
-
-function withNamespace(item: JsonObject, namespace: string): JsonObject {
-  const meta: JsonObject = isObject(item.metadata) ? { ...item.metadata } : {};
-  setKey(meta, "namespace", namespace);
-  return { ...item, metadata: meta };
 }
 
 function withoutAddedNamespace(obj: JsonObject, namespace: string): JsonObject {

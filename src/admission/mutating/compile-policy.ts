@@ -5,7 +5,7 @@ import { compileExpression, compileVariablesAndConditions, expressionEnv, withVa
 import { defaultLimits, type AdmitLimits } from "../types.js";
 
 /** A MutatingAdmissionPolicy with every expression compiled. */
-export interface CompiledPolicy extends CompiledPolicyBase {
+export interface CompiledPolicy extends CompiledPolicyBase<PolicyModel> {
   mutations: (CompiledExpression & { patchType: PatchType })[];
 }
 

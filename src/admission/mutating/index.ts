@@ -1,7 +1,7 @@
 // admission/mutating: what is MutatingAdmissionPolicy's own — compiling and evaluating its
 // mutations, running an object's invocations with reinvocation, applying the patches, and
 // admitting one item.
-export { admitItem, indexOldObjects, itemSteps } from "./admit-item.js";
+export { admitItem, itemSteps } from "./admit-item.js";
 export type { AdmissionRun } from "./admit-item.js";
 export { compilePolicy } from "./compile-policy.js";
 export { IdentityClaims } from "./identity-claims.js";

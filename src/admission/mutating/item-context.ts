@@ -16,6 +16,8 @@ export interface ItemRequest {
   namespace: string;
   /** `namespaceObject` (null for cluster-scoped objects and Namespaces), looked up on first use. */
   namespaceObject: () => JsonObject | null;
+  /** The values of the request's own kind and resource (shared with the validating stage). */
+  ownValues: () => ItemValues;
 }
 
 /** A matched kind's patching, or the status error every mutation in that kind fails with. */
@@ -55,7 +57,7 @@ export function itemContext(item: JsonObject, req: ItemRequest, run: AdmissionRu
   return {
     valuesFor(inv, inConditions) {
       const resource = inConditions ? requestResource : inv.resource;
-      if (sameKind(inv.kind, requestKind) && sameResource(resource, requestResource)) return (own ??= build(requestKind, requestResource));
+      if (sameKind(inv.kind, requestKind) && sameResource(resource, requestResource)) return (own ??= req.ownValues());
       const key = `${kindKey(inv.kind)}\u0000${resourceKey(resource)}`;
       let v = values.get(key);
       if (!v) values.set(key, (v = build(inv.kind, resource)));

@@ -1,191 +1,10 @@
-// Decodes MutatingAdmissionPolicy / …Binding manifests into typed inputs the way the apiserver's
+// Decodes admission policy and binding manifests into typed inputs the way the apiserver's
 // strict JSON decoder would: wrong JSON types and unknown fields are errors; `null` means unset.
 // Go type names in messages follow k8s.io/api (alias subtleties between versions are ignored).
 import { isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { JsonFloat } from "../../data/index.js";
-import type { LabelSelectorSpec } from "./policy-model.js";
-
-/** A rule as written (`NamedRuleWithOperations`). */
-export interface RuleInput {
-  apiGroups?: string[];
-  apiVersions?: string[];
-  resources?: string[];
-  operations?: string[];
-  scope?: string;
-  resourceNames?: string[];
-}
-
-/** `MatchResources` as written. */
-export interface MatchResourcesInput {
-  namespaceSelector?: LabelSelectorSpec;
-  objectSelector?: LabelSelectorSpec;
-  resourceRules?: RuleInput[];
-  excludeResourceRules?: RuleInput[];
-  matchPolicy?: string;
-}
-
-/** A `{name, expression}` entry as written. */
-export interface NamedExpressionInput {
-  name?: string;
-  expression?: string;
-}
-
-/** A mutation as written. */
-export interface MutationInput {
-  patchType?: string;
-  applyConfiguration?: { expression?: string };
-  jsonPatch?: { expression?: string };
-}
-
-/** `MutatingAdmissionPolicySpec` as written. */
-export interface PolicySpecInput {
-  paramKind?: { apiVersion?: string; kind?: string };
-  matchConstraints?: MatchResourcesInput;
-  variables?: NamedExpressionInput[];
-  mutations?: MutationInput[];
-  failurePolicy?: string;
-  matchConditions?: NamedExpressionInput[];
-  reinvocationPolicy?: string;
-}
-
-/** `ParamRef` as written. */
-export interface ParamRefInput {
-  name?: string;
-  namespace?: string;
-  selector?: LabelSelectorSpec;
-  parameterNotFoundAction?: string;
-}
-
-/** `MutatingAdmissionPolicyBindingSpec` as written. */
-export interface BindingSpecInput {
-  policyName?: string;
-  paramRef?: ParamRefInput;
-  matchResources?: MatchResourcesInput;
-}
-
-/** A decoded object: its metadata name fields and its spec. */
-export interface DecodedObject<S> {
-  name: string;
-  generateName: string;
-  spec: S;
-}
-
-type Shape =
-  | { t: "string"; go: string }
-  | { t: "stringList"; go: string }
-  | { t: "stringMap"; go: string }
-  | { t: "struct"; go: string; name: string; fields: Record<string, Shape>; open?: boolean }
-  | { t: "list"; go: string; of: Shape };
-
-function shapes(pkg: string): { policy: Shape; binding: Shape } {
-  const s = (go: string): Shape => ({ t: "string", go });
-  const strs = (go: string): Shape => ({ t: "stringList", go });
-  const selector: Shape = {
-    t: "struct",
-    go: "*v1.LabelSelector",
-    name: "LabelSelector",
-    fields: {
-      matchLabels: { t: "stringMap", go: "map[string]string" },
-      matchExpressions: {
-        t: "list",
-        go: "[]v1.LabelSelectorRequirement",
-        of: {
-          t: "struct",
-          go: "v1.LabelSelectorRequirement",
-          name: "LabelSelectorRequirement",
-          fields: { key: s("string"), operator: s("v1.LabelSelectorOperator"), values: strs("[]string") },
-        },
-      },
-    },
-  };
-  const rule: Shape = {
-    t: "struct",
-    go: `${pkg}.NamedRuleWithOperations`,
-    name: "NamedRuleWithOperations",
-    fields: {
-      resourceNames: strs("[]string"),
-      operations: strs(`[]v1.OperationType`),
-      apiGroups: strs("[]string"),
-      apiVersions: strs("[]string"),
-      resources: strs("[]string"),
-      scope: s("v1.ScopeType"),
-    },
-  };
-  const matchResources: Shape = {
-    t: "struct",
-    go: `*${pkg}.MatchResources`,
-    name: "MatchResources",
-    fields: {
-      namespaceSelector: selector,
-      objectSelector: selector,
-      resourceRules: { t: "list", go: `[]${pkg}.NamedRuleWithOperations`, of: rule },
-      excludeResourceRules: { t: "list", go: `[]${pkg}.NamedRuleWithOperations`, of: rule },
-      matchPolicy: s(`${pkg}.MatchPolicyType`),
-    },
-  };
-  const named = (name: string): Shape => ({
-    t: "struct",
-    go: `${pkg}.${name}`,
-    name,
-    fields: { name: s("string"), expression: s("string") },
-  });
-  const expr = (name: string): Shape => ({ t: "struct", go: `*${pkg}.${name}`, name, fields: { expression: s("string") } });
-  const metadata: Shape = { t: "struct", go: "v1.ObjectMeta", name: "ObjectMeta", fields: { name: s("string"), generateName: s("string") }, open: true };
-  const top = (name: string, spec: Shape): Shape => ({
-    t: "struct",
-    go: `${pkg}.${name}`,
-    name,
-    fields: { apiVersion: s("string"), kind: s("string"), metadata, spec },
-  });
-  const policySpec: Shape = {
-    t: "struct",
-    go: `${pkg}.MutatingAdmissionPolicySpec`,
-    name: "MutatingAdmissionPolicySpec",
-    fields: {
-      paramKind: { t: "struct", go: `*${pkg}.ParamKind`, name: "ParamKind", fields: { apiVersion: s("string"), kind: s("string") } },
-      matchConstraints: matchResources,
-      variables: { t: "list", go: `[]${pkg}.Variable`, of: named("Variable") },
-      mutations: {
-        t: "list",
-        go: `[]${pkg}.Mutation`,
-        of: {
-          t: "struct",
-          go: `${pkg}.Mutation`,
-          name: "Mutation",
-          fields: {
-            patchType: s(`${pkg}.PatchType`),
-            applyConfiguration: expr("ApplyConfiguration"),
-            jsonPatch: expr("JSONPatch"),
-          },
-        },
-      },
-      failurePolicy: s(`${pkg}.FailurePolicyType`),
-      matchConditions: { t: "list", go: `[]${pkg}.MatchCondition`, of: named("MatchCondition") },
-      reinvocationPolicy: s(`${pkg}.ReinvocationPolicyType`),
-    },
-  };
-  const bindingSpec: Shape = {
-    t: "struct",
-    go: `${pkg}.MutatingAdmissionPolicyBindingSpec`,
-    name: "MutatingAdmissionPolicyBindingSpec",
-    fields: {
-      policyName: s("string"),
-      paramRef: {
-        t: "struct",
-        go: `*${pkg}.ParamRef`,
-        name: "ParamRef",
-        fields: {
-          name: s("string"),
-          namespace: s("string"),
-          selector: selector,
-          parameterNotFoundAction: s(`${pkg}.ParameterNotFoundActionType`),
-        },
-      },
-      matchResources,
-    },
-  };
-  return { policy: top("MutatingAdmissionPolicy", policySpec), binding: top("MutatingAdmissionPolicyBinding", bindingSpec) };
-}
+import { shapeOf, type Shape, type ShapeKind } from "./decode-shapes.js";
+import type { DecodedObject } from "./policy-inputs.js";
 
 interface Ctx {
   typeError?: string;
@@ -261,8 +80,9 @@ function zero(shape: Shape): unknown {
 /** Result of decoding one manifest: the typed object, or the decoder's error text. */
 export type DecodeResult<S> = { object: DecodedObject<S> } | { error: string };
 
-function decodeTop<S>(obj: JsonObject, which: "policy" | "binding", version: string): DecodeResult<S> {
-  const shape = shapes(version)[which];
+/** Decodes a manifest of `kind` written in API version `version` (`v1`, …) into its spec type `S`. */
+export function decodeObject<S>(obj: JsonObject, kind: ShapeKind, version: string): DecodeResult<S> {
+  const shape = shapeOf(kind, version);
   const ctx: Ctx = { unknown: [] };
   const out = decode(obj, shape, "", "", shape.t === "struct" ? shape.name : "", ctx) as { metadata?: { name?: string; generateName?: string }; spec?: S };
   if (ctx.typeError) return { error: ctx.typeError };
@@ -276,14 +96,4 @@ function decodeTop<S>(obj: JsonObject, which: "policy" | "binding", version: str
       spec: out.spec ?? ({} as S),
     },
   };
-}
-
-/** Decodes a MutatingAdmissionPolicy manifest written in API version `version` (`v1`, …). */
-export function decodePolicy(obj: JsonObject, version: string): DecodeResult<PolicySpecInput> {
-  return decodeTop<PolicySpecInput>(obj, "policy", version);
-}
-
-/** Decodes a MutatingAdmissionPolicyBinding manifest written in API version `version`. */
-export function decodeBinding(obj: JsonObject, version: string): DecodeResult<BindingSpecInput> {
-  return decodeTop<BindingSpecInput>(obj, "binding", version);
 }

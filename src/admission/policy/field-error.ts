@@ -22,6 +22,11 @@ export interface FieldError {
   field: string;
   /** Absent for types that print no value (Required, Forbidden, TooMany prints the count). */
   value?: BadValue;
+  /**
+   * The value is a Go named string type (`FailurePolicyType`, `StatusReason`, …) or a pointer:
+   * apimachinery prints it as JSON (`"x\u003c"`) rather than `%q`. Default: false.
+   */
+  named?: boolean;
   detail: string;
   /** For a missing enum value: the values it may take (a kmutate hint after the apiserver's text). */
   allowed?: readonly string[];
@@ -46,10 +51,15 @@ export function invalid(field: string, value: BadValue, detail: string): FieldEr
   return { type: "Invalid", field, value, detail };
 }
 
-/** A value is not one of the supported ones (listed in the order given). */
-export function notSupported(field: string, value: BadValue, supported: readonly string[]): FieldError {
+/**
+ * A value is not one of the supported ones (listed in the order given); `named`: the value is of
+ * a Go named string type (see {@link FieldError.named}).
+ */
+export function notSupported(field: string, value: BadValue, supported: readonly string[], named = false): FieldError {
   const detail = supported.length > 0 ? "supported values: " + supported.map(goQuote).join(", ") : "";
-  return { type: "NotSupported", field, value, detail };
+  const e: FieldError = { type: "NotSupported", field, value, detail };
+  if (named) e.named = true;
+  return e;
 }
 
 /** A value is not allowed here. */
@@ -57,9 +67,11 @@ export function forbidden(field: string, detail: string): FieldError {
   return { type: "Forbidden", field, detail };
 }
 
-/** A value repeats one that must be unique. */
-export function duplicate(field: string, value: BadValue): FieldError {
-  return { type: "Duplicate", field, value, detail: "" };
+/** A value repeats one that must be unique; `named` as for {@link notSupported}. */
+export function duplicate(field: string, value: BadValue, named = false): FieldError {
+  const e: FieldError = { type: "Duplicate", field, value, detail: "" };
+  if (named) e.named = true;
+  return e;
 }
 
 /** A list has more items than allowed. */
@@ -71,7 +83,7 @@ export function tooMany(field: string, actual: number, max: number): FieldError 
 export function fieldErrorBody(e: FieldError): string {
   let s = typeText[e.type];
   if (e.type !== "Required" && e.type !== "Forbidden" && e.value !== undefined) {
-    s += ": " + goValue(e.value);
+    s += ": " + (e.named === true && typeof e.value === "string" ? goJson(e.value) : goValue(e.value));
   }
   if (e.detail) s += ": " + e.detail;
   return s;

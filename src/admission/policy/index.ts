@@ -7,6 +7,8 @@ export { isPolicyItem, loadPolicies } from "./load-policies.js";
 export type { LoadedPolicies, LoadProblem } from "./load-policies.js";
 export { bindPolicies } from "./policy-model.js";
 export type {
-  BindingModel, ItemRef, LabelSelectorSpec, MatchResourcesModel, ParamKindModel, PatchType, PolicyModel, RuleModel,
+  AuditAnnotationModel, BindingModel, ItemRef, LabelSelectorSpec, MatchResourcesModel, ParamKindModel, PatchType, PolicyBase, PolicyModel,
+  RuleModel, ValidatingBindingModel, ValidatingPolicyModel, ValidationAction, ValidationModel, ValidationReason,
 } from "./policy-model.js";
 export { isLabelKey, isLabelValue } from "./validate-names.js";
+export { validationActions, validationReasons } from "./validate-validating-policy.js";

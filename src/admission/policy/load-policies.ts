@@ -1,18 +1,22 @@
-// Finds MutatingAdmissionPolicies and bindings (v1alpha1 / v1beta1 / v1, also inside their `…List`
-// kinds) among the ResourceList items, decodes, defaults and validates them, and converts the
-// valid ones into the internal model. Invalid objects are reported as problems and left out.
+// Finds admission policies and bindings of both kinds (Mutating and Validating, v1alpha1 /
+// v1beta1 / v1, also inside their `…List` kinds) among the ResourceList items, decodes, defaults
+// and validates them, and converts the valid ones into the internal model. Invalid objects are
+// reported as problems and left out.
 import { getString, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
-import { decodeBinding, decodePolicy, type MatchResourcesInput, type RuleInput } from "./decode-policy.js";
-import { aggregateText, fieldErrorHint, fieldErrorText, goQuote } from "./field-error.js";
+import { decodeObject } from "./decode-policy.js";
+import { aggregateText, fieldErrorHint, fieldErrorText, goQuote, type FieldError } from "./field-error.js";
 import { defaultBindingSpec, defaultPolicySpec } from "./policy-defaults.js";
 import type {
-  BindingModel, ItemRef, MatchPolicy, MatchResourcesModel, ParameterNotFoundAction, PolicyModel, RuleModel, RuleScope,
-} from "./policy-model.js";
+  BindingSpecInput, DecodedObject, PolicySpecInput, ValidatingBindingSpecInput, ValidatingPolicySpecInput,
+} from "./policy-inputs.js";
+import type { BindingModel, ItemRef, PolicyModel, ValidatingBindingModel, ValidatingPolicyModel } from "./policy-model.js";
+import { toBindingModel, toPolicyModel, toValidatingBindingModel, toValidatingPolicyModel, type ModelOrigin } from "./to-model.js";
 import { parseGroupVersion, validateBinding, validatePolicy } from "./validate-policy.js";
+import { validateValidatingBinding, validateValidatingPolicy } from "./validate-validating-policy.js";
 
 /** The API group of admission policies. */
 export const admissionGroup = "admissionregistration.k8s.io";
-/** API versions that serve MutatingAdmissionPolicy (same JSON shape in all three). */
+/** API versions that serve both policy kinds (the same JSON shape in all three). */
 export const policyVersions = ["v1alpha1", "v1beta1", "v1"] as const;
 
 /** What went wrong with one policy or binding object. */
@@ -21,7 +25,7 @@ export interface LoadProblem {
    * `duplicate`: a second object with the same name; `version`: API version not served. */
   code: "decode" | "invalid" | "duplicate" | "version";
   source: ItemRef;
-  kind: "MutatingAdmissionPolicy" | "MutatingAdmissionPolicyBinding";
+  kind: "MutatingAdmissionPolicy" | "MutatingAdmissionPolicyBinding" | "ValidatingAdmissionPolicy" | "ValidatingAdmissionPolicyBinding";
   /** Object name ("" when absent). */
   name: string;
   /** Field path for `invalid` problems (e.g. `spec.mutations[0].patchType`). */
@@ -35,8 +39,12 @@ export interface LoadProblem {
 
 /** Result of {@link loadPolicies}. Policies and bindings keep input order (see `bindPolicies`). */
 export interface LoadedPolicies {
+  /** MutatingAdmissionPolicies. */
   policies: PolicyModel[];
+  /** MutatingAdmissionPolicyBindings. */
   bindings: BindingModel[];
+  validatingPolicies: ValidatingPolicyModel[];
+  validatingBindings: ValidatingBindingModel[];
   problems: LoadProblem[];
 }
 
@@ -46,11 +54,15 @@ const kinds: Record<string, { kind: Kind; list: boolean }> = {
   MutatingAdmissionPolicyList: { kind: "MutatingAdmissionPolicy", list: true },
   MutatingAdmissionPolicyBinding: { kind: "MutatingAdmissionPolicyBinding", list: false },
   MutatingAdmissionPolicyBindingList: { kind: "MutatingAdmissionPolicyBinding", list: true },
+  ValidatingAdmissionPolicy: { kind: "ValidatingAdmissionPolicy", list: false },
+  ValidatingAdmissionPolicyList: { kind: "ValidatingAdmissionPolicy", list: true },
+  ValidatingAdmissionPolicyBinding: { kind: "ValidatingAdmissionPolicyBinding", list: false },
+  ValidatingAdmissionPolicyBindingList: { kind: "ValidatingAdmissionPolicyBinding", list: true },
 };
 
 /**
- * True when the item is a MutatingAdmissionPolicy(Binding) or one of their Lists, in any
- * version of `admissionregistration.k8s.io` (served or not).
+ * True when the item is a Mutating/ValidatingAdmissionPolicy(Binding) or one of their Lists, in
+ * any version of `admissionregistration.k8s.io` (served or not).
  */
 export function isPolicyItem(item: JsonObject): boolean {
   const gv = parseGroupVersion(getString(item, "apiVersion") ?? "");
@@ -60,8 +72,10 @@ export function isPolicyItem(item: JsonObject): boolean {
 
 /** Loads every policy and binding among `items` (other items are ignored). */
 export function loadPolicies(items: readonly JsonObject[]): LoadedPolicies {
-  const out: LoadedPolicies = { policies: [], bindings: [], problems: [] };
-  const seen = { MutatingAdmissionPolicy: new Set<string>(), MutatingAdmissionPolicyBinding: new Set<string>() };
+  const out: LoadedPolicies = { policies: [], bindings: [], validatingPolicies: [], validatingBindings: [], problems: [] };
+  const seen: Record<Kind, Set<string>> = {
+    MutatingAdmissionPolicy: new Set(), MutatingAdmissionPolicyBinding: new Set(), ValidatingAdmissionPolicy: new Set(), ValidatingAdmissionPolicyBinding: new Set(),
+  };
   items.forEach((item, index) => {
     if (!isPolicyItem(item)) return;
     const apiVersion = getString(item, "apiVersion") ?? "";
@@ -75,7 +89,7 @@ export function loadPolicies(items: readonly JsonObject[]): LoadedPolicies {
       return;
     }
     if (!info.list) {
-      loadOne(item, info.kind, apiVersion, version, { index }, out, seen[info.kind]);
+      loadOne(item, { kind: info.kind, apiVersion, version, source: { index }, out, seen: seen[info.kind] });
       return;
     }
     const list = isObject(item) ? item.items : undefined;
@@ -95,100 +109,72 @@ export function loadPolicies(items: readonly JsonObject[]): LoadedPolicies {
         });
         return;
       }
-      loadOne(member, info.kind, apiVersion, version, source, out, seen[info.kind]);
+      loadOne(member, { kind: info.kind, apiVersion, version, source, out, seen: seen[info.kind] });
     });
   });
   return out;
 }
 
-function loadOne(
-  obj: JsonObject, kind: Kind, apiVersion: string, version: string, source: ItemRef, out: LoadedPolicies, seen: Set<string>,
-): void {
+/** One kind's load steps: decode → defaults → validation → model. */
+interface KindSteps<S> {
+  defaults(spec: S, version: string): void;
+  validate(d: DecodedObject<S>): FieldError[];
+  add(out: LoadedPolicies, origin: ModelOrigin, spec: S): void;
+  /** The REST resource (for `already exists`). */
+  resource: string;
+}
+
+const mapSteps: KindSteps<PolicySpecInput> = {
+  defaults: defaultPolicySpec, validate: validatePolicy, resource: "mutatingadmissionpolicies",
+  add: (out, o, s) => void out.policies.push(toPolicyModel(o, s)),
+};
+const mapBindingSteps: KindSteps<BindingSpecInput> = {
+  defaults: defaultBindingSpec, validate: validateBinding, resource: "mutatingadmissionpolicybindings",
+  add: (out, o, s) => void out.bindings.push(toBindingModel(o, s)),
+};
+const vapSteps: KindSteps<ValidatingPolicySpecInput> = {
+  defaults: defaultPolicySpec, validate: validateValidatingPolicy, resource: "validatingadmissionpolicies",
+  add: (out, o, s) => void out.validatingPolicies.push(toValidatingPolicyModel(o, s)),
+};
+const vapBindingSteps: KindSteps<ValidatingBindingSpecInput> = {
+  defaults: defaultBindingSpec, validate: validateValidatingBinding, resource: "validatingadmissionpolicybindings",
+  add: (out, o, s) => void out.validatingBindings.push(toValidatingBindingModel(o, s)),
+};
+
+/** Where one object is loaded from, and into what. */
+interface LoadTarget {
+  kind: Kind;
+  apiVersion: string;
+  version: string;
+  source: ItemRef;
+  out: LoadedPolicies;
+  seen: Set<string>;
+}
+
+function loadOne(obj: JsonObject, t: LoadTarget): void {
+  switch (t.kind) {
+    case "MutatingAdmissionPolicy": return loadWith(obj, t, mapSteps);
+    case "MutatingAdmissionPolicyBinding": return loadWith(obj, t, mapBindingSteps);
+    case "ValidatingAdmissionPolicy": return loadWith(obj, t, vapSteps);
+    case "ValidatingAdmissionPolicyBinding": return loadWith(obj, t, vapBindingSteps);
+  }
+}
+
+function loadWith<S>(obj: JsonObject, t: LoadTarget, step: KindSteps<S>): void {
+  const { kind, version, source, out, seen } = t;
   const name = getString(obj, "metadata", "name") ?? "";
   const problem = (p: Omit<LoadProblem, "source" | "kind" | "name">): void => void out.problems.push({ source, kind, name, ...p });
-  const decodeError = (e: string): void =>
-    problem({ code: "decode", message: `${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${e}` });
-  if (kind === "MutatingAdmissionPolicy") {
-    const d = decodePolicy(obj, version);
-    if ("error" in d) return decodeError(d.error);
-    defaultPolicySpec(d.object.spec);
-    const errs = validatePolicy(d.object);
-    for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) + fieldErrorHint(e) });
-    if (errs.length > 0) return;
-    if (seen.has(name)) return problem({ code: "duplicate", message: alreadyExists("mutatingadmissionpolicies", name) });
-    seen.add(name);
-    const s = d.object.spec;
-    const pk = s.paramKind;
-    const gv = pk ? parseGroupVersion(pk.apiVersion ?? "") : undefined;
-    out.policies.push({
-      name, apiVersion, source,
-      ...(pk && gv && !("error" in gv) ? { paramKind: { apiVersion: pk.apiVersion ?? "", group: gv.group, version: gv.version, kind: pk.kind ?? "" } } : {}),
-      matchConstraints: toMatchResources(s.matchConstraints ?? {}),
-      variables: (s.variables ?? []).map((v, i) => ({ name: v.name ?? "", expression: v.expression ?? "", fieldPath: `spec.variables[${i}].expression` })),
-      mutations: (s.mutations ?? []).map((m, i) => {
-        const member = m.patchType === "JSONPatch" ? "jsonPatch" : "applyConfiguration";
-        return {
-          patchType: m.patchType === "JSONPatch" ? "JSONPatch" : "ApplyConfiguration",
-          expression: m[member]?.expression ?? "",
-          fieldPath: `spec.mutations[${i}].${member}.expression`,
-        };
-      }),
-      failurePolicy: s.failurePolicy === "Ignore" ? "Ignore" : "Fail",
-      matchConditions: (s.matchConditions ?? []).map((c, i) => ({ name: c.name ?? "", expression: c.expression ?? "", fieldPath: `spec.matchConditions[${i}].expression` })),
-      reinvocationPolicy: s.reinvocationPolicy === "IfNeeded" ? "IfNeeded" : "Never",
-    });
-    return;
+  const d = decodeObject<S>(obj, kind, version);
+  if ("error" in d) {
+    return problem({ code: "decode", message: `${kind} in version ${goQuote(version)} cannot be handled as a ${kind}: ${d.error}` });
   }
-  const d = decodeBinding(obj, version);
-  if ("error" in d) return decodeError(d.error);
-  defaultBindingSpec(d.object.spec, version);
-  const errs = validateBinding(d.object);
+  step.defaults(d.object.spec, version);
+  const errs = step.validate(d.object);
   for (const e of errs) problem({ code: "invalid", field: e.field, message: fieldErrorText(e) + fieldErrorHint(e) });
   if (errs.length > 0) return;
-  if (seen.has(name)) return problem({ code: "duplicate", message: alreadyExists("mutatingadmissionpolicybindings", name) });
+  if (seen.has(name)) return problem({ code: "duplicate", message: `${step.resource}.${admissionGroup} ${goQuote(name)} already exists` });
   seen.add(name);
-  const s = d.object.spec;
-  const pr = s.paramRef;
-  out.bindings.push({
-    name, apiVersion, source,
-    policyName: s.policyName ?? "",
-    ...(pr
-      ? {
-          paramRef: {
-            name: pr.name ?? "",
-            namespace: pr.namespace ?? "",
-            ...(pr.selector ? { selector: pr.selector } : {}),
-            ...(pr.parameterNotFoundAction ? { parameterNotFoundAction: pr.parameterNotFoundAction as ParameterNotFoundAction } : {}),
-          },
-        }
-      : {}),
-    ...(s.matchResources ? { matchResources: toMatchResources(s.matchResources) } : {}),
-  });
-}
-
-function alreadyExists(resource: string, name: string): string {
-  return `${resource}.${admissionGroup} ${goQuote(name)} already exists`;
-}
-
-function toRule(r: RuleInput): RuleModel {
-  return {
-    apiGroups: r.apiGroups ?? [],
-    apiVersions: r.apiVersions ?? [],
-    resources: r.resources ?? [],
-    operations: r.operations ?? [],
-    scope: (r.scope ?? "*") as RuleScope,
-    resourceNames: r.resourceNames ?? [],
-  };
-}
-
-function toMatchResources(mr: MatchResourcesInput): MatchResourcesModel {
-  return {
-    namespaceSelector: mr.namespaceSelector ?? {},
-    objectSelector: mr.objectSelector ?? {},
-    resourceRules: (mr.resourceRules ?? []).map(toRule),
-    excludeResourceRules: (mr.excludeResourceRules ?? []).map(toRule),
-    matchPolicy: (mr.matchPolicy ?? "Equivalent") as MatchPolicy,
-  };
+  step.add(out, { name, apiVersion: t.apiVersion, source }, d.object.spec);
 }
 
 /**

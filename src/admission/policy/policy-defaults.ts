@@ -1,6 +1,6 @@
-// API defaults of MutatingAdmissionPolicy / …Binding (reference §1.4), applied in place to the
-// decoded inputs before validation, as the apiserver does on create.
-import type { BindingSpecInput, MatchResourcesInput, PolicySpecInput } from "./decode-policy.js";
+// API defaults of admission policies and bindings of both kinds (MAP and VAP reference §1.4),
+// applied in place to the decoded inputs before validation, as the apiserver does on create.
+import type { BindingSpecInput, MatchResourcesInput, PolicySpecBaseInput } from "./policy-inputs.js";
 
 /** `MatchResources` defaults: matchPolicy `Equivalent`, selectors `{}`, every rule's scope `*`. */
 export function defaultMatchResources(mr: MatchResourcesInput): void {
@@ -11,7 +11,7 @@ export function defaultMatchResources(mr: MatchResourcesInput): void {
 }
 
 /** Policy defaults: failurePolicy `Fail` and the matchConstraints defaults. */
-export function defaultPolicySpec(spec: PolicySpecInput): void {
+export function defaultPolicySpec(spec: PolicySpecBaseInput): void {
   spec.failurePolicy ??= "Fail";
   if (spec.matchConstraints) defaultMatchResources(spec.matchConstraints);
 }

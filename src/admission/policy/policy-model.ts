@@ -1,5 +1,5 @@
-// The internal model of MutatingAdmissionPolicies and their bindings: one shape for the
-// v1alpha1, v1beta1 and v1 API versions, with the API defaults (reference §1.4) applied.
+// The internal model of admission policies and their bindings (Mutating and Validating): one
+// shape per kind for the v1alpha1, v1beta1 and v1 API versions, with the API defaults applied.
 
 /** One `matchExpressions` entry. */
 export interface LabelSelectorRequirementSpec {
@@ -88,8 +88,8 @@ export interface ParamRefModel {
   parameterNotFoundAction?: ParameterNotFoundAction;
 }
 
-/** A valid MutatingAdmissionPolicy. */
-export interface PolicyModel {
+/** What every valid policy kind has (apiserver `generic.PolicyAccessor`): matching, params, CEL. */
+export interface PolicyBase {
   name: string;
   /** The apiVersion it was written in (`admissionregistration.k8s.io/v1`, …). */
   apiVersion: string;
@@ -98,13 +98,17 @@ export interface PolicyModel {
   paramKind?: ParamKindModel;
   matchConstraints: MatchResourcesModel;
   variables: NamedExpressionModel[];
-  mutations: MutationModel[];
   failurePolicy: FailurePolicy;
   matchConditions: NamedExpressionModel[];
+}
+
+/** A valid MutatingAdmissionPolicy. */
+export interface PolicyModel extends PolicyBase {
+  mutations: MutationModel[];
   reinvocationPolicy: ReinvocationPolicy;
 }
 
-/** A valid MutatingAdmissionPolicyBinding. */
+/** A valid MutatingAdmissionPolicyBinding (and what every binding kind has). */
 export interface BindingModel {
   name: string;
   apiVersion: string;
@@ -115,17 +119,56 @@ export interface BindingModel {
   matchResources?: MatchResourcesModel;
 }
 
+/** `reason` of a validation (after create-time validation: one of these). */
+export type ValidationReason = "Forbidden" | "Invalid" | "RequestEntityTooLarge";
+
+/** One `spec.validations[i]` of a ValidatingAdmissionPolicy. */
+export interface ValidationModel {
+  expression: string;
+  /** e.g. `spec.validations[0].expression`. */
+  fieldPath: string;
+  /** As written (untrimmed); "" when unset. */
+  message: string;
+  /** "" when unset. */
+  messageExpression: string;
+  /** Absent: the denial's reason is `Invalid`. */
+  reason?: ValidationReason;
+}
+
+/** One `spec.auditAnnotations[i]`. */
+export interface AuditAnnotationModel {
+  key: string;
+  valueExpression: string;
+  /** e.g. `spec.auditAnnotations[0].valueExpression`. */
+  fieldPath: string;
+}
+
+/** A valid ValidatingAdmissionPolicy. */
+export interface ValidatingPolicyModel extends PolicyBase {
+  validations: ValidationModel[];
+  auditAnnotations: AuditAnnotationModel[];
+}
+
+/** What a binding does with a failed validation. */
+export type ValidationAction = "Deny" | "Warn" | "Audit";
+
+/** A valid ValidatingAdmissionPolicyBinding. */
+export interface ValidatingBindingModel extends BindingModel {
+  /** As listed (a set: no repeats, never both Deny and Warn). */
+  validationActions: ValidationAction[];
+}
+
 function byName<T extends { name: string }>(a: T, b: T): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /** Policies in dispatch order: by name (reference §2.2 recommendation; upstream order is random). */
-export function sortPolicies(policies: readonly PolicyModel[]): PolicyModel[] {
+export function sortPolicies<P extends PolicyBase>(policies: readonly P[]): P[] {
   return [...policies].sort(byName);
 }
 
 /** Bindings in dispatch order: by name. */
-export function sortBindings(bindings: readonly BindingModel[]): BindingModel[] {
+export function sortBindings<B extends BindingModel>(bindings: readonly B[]): B[] {
   return [...bindings].sort(byName);
 }
 
@@ -134,12 +177,12 @@ export function sortBindings(bindings: readonly BindingModel[]): BindingModel[] 
  * that does not exist are dropped silently and policies without bindings are inactive
  * (upstream `calculatePolicyData`).
  */
-export function bindPolicies(
-  policies: readonly PolicyModel[],
-  bindings: readonly BindingModel[],
-): { policy: PolicyModel; bindings: BindingModel[] }[] {
+export function bindPolicies<P extends PolicyBase, B extends BindingModel>(
+  policies: readonly P[],
+  bindings: readonly B[],
+): { policy: P; bindings: B[] }[] {
   const sortedBindings = sortBindings(bindings);
-  const out: { policy: PolicyModel; bindings: BindingModel[] }[] = [];
+  const out: { policy: P; bindings: B[] }[] = [];
   for (const policy of sortPolicies(policies)) {
     const own = sortedBindings.filter((b) => b.policyName === policy.name);
     if (own.length > 0) out.push({ policy, bindings: own });

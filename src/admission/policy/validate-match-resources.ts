@@ -1,6 +1,6 @@
 // Create-time validation of MatchResources and their rules (shared by policies and bindings):
 // apiserver `validateMatchResources`, `validateNamedRuleWithOperations`, `validateRule`.
-import type { MatchResourcesInput, RuleInput } from "./decode-policy.js";
+import type { MatchResourcesInput, RuleInput } from "./policy-inputs.js";
 import { duplicate, invalid, notSupported, required, type FieldError } from "./field-error.js";
 import { validateLabelSelector } from "./validate-label-selector.js";
 import { isPathSegmentName } from "./validate-names.js";

@@ -1,6 +1,9 @@
 // Create-time validation of MutatingAdmissionPolicies and bindings (reference §1.5, without CEL
-// compilation, which the compile step adds): the apiserver's field paths and messages.
-import type { BindingSpecInput, DecodedObject, NamedExpressionInput, MutationInput, PolicySpecInput } from "./decode-policy.js";
+// compilation, which the compile step adds), and the checks every policy kind shares: the
+// apiserver's field paths and messages.
+import type {
+  BindingSpecInput, DecodedObject, MutationInput, NamedExpressionInput, ParamKindInput, ParamRefInput, PolicySpecBaseInput, PolicySpecInput, RuleInput,
+} from "./policy-inputs.js";
 import { duplicate, forbidden, invalid, notSupported, required, tooMany, type FieldError } from "./field-error.js";
 import { validateLabelSelector } from "./validate-label-selector.js";
 import { validateMatchResources, validateMutatingOperations } from "./validate-match-resources.js";
@@ -23,13 +26,16 @@ export function validateObjectName(name: string, generateName: string): FieldErr
   return isDNS1123Subdomain(name).map((m) => invalid("metadata.name", name, m));
 }
 
-/** Validates a defaulted MutatingAdmissionPolicy. */
-export function validatePolicy(p: DecodedObject<PolicySpecInput>): FieldError[] {
-  const spec = p.spec;
-  const errs = validateObjectName(p.name, p.generateName);
+/**
+ * What every policy kind checks first, in the apiserver's order: failurePolicy, paramKind,
+ * matchConstraints (with `operationCheck` on its rules, for kinds that restrict operations),
+ * matchConditions, variables.
+ */
+export function validatePolicySpecBase(spec: PolicySpecBaseInput, operationCheck?: (rules: RuleInput[] | undefined, path: string) => FieldError[]): FieldError[] {
+  const errs: FieldError[] = [];
   if (spec.failurePolicy === undefined) errs.push(required("spec.failurePolicy", "", ["Fail", "Ignore"]));
   else if (spec.failurePolicy !== "Fail" && spec.failurePolicy !== "Ignore") {
-    errs.push(notSupported("spec.failurePolicy", spec.failurePolicy, ["Fail", "Ignore"]));
+    errs.push(notSupported("spec.failurePolicy", spec.failurePolicy, ["Fail", "Ignore"], true));
   }
   if (spec.paramKind) errs.push(...validateParamKind(spec.paramKind, "spec.paramKind"));
   if (!spec.matchConstraints) {
@@ -37,10 +43,18 @@ export function validatePolicy(p: DecodedObject<PolicySpecInput>): FieldError[] 
   } else {
     errs.push(...validateMatchResources(spec.matchConstraints, "spec.matchConstraints"));
     if ((spec.matchConstraints.resourceRules ?? []).length === 0) errs.push(required("spec.matchConstraints.resourceRules"));
-    errs.push(...validateMutatingOperations(spec.matchConstraints.resourceRules, "spec.matchConstraints.resourceRules.operations"));
+    if (operationCheck) errs.push(...operationCheck(spec.matchConstraints.resourceRules, "spec.matchConstraints.resourceRules.operations"));
   }
   errs.push(...validateMatchConditions(spec.matchConditions ?? [], "spec.matchConditions"));
   (spec.variables ?? []).forEach((v, i) => errs.push(...validateVariable(v, `spec.variables[${i}]`)));
+  return errs;
+}
+
+/** Validates a defaulted MutatingAdmissionPolicy. */
+export function validatePolicy(p: DecodedObject<PolicySpecInput>): FieldError[] {
+  const spec = p.spec;
+  const errs = validateObjectName(p.name, p.generateName);
+  errs.push(...validatePolicySpecBase(spec, validateMutatingOperations));
   const mutations = spec.mutations ?? [];
   if (mutations.length === 0) errs.push(required("spec.mutations", "mutations must contain at least one item"));
   mutations.forEach((m, i) => errs.push(...validateMutation(m, `spec.mutations[${i}]`)));
@@ -60,7 +74,7 @@ export function parseGroupVersion(gv: string): { group: string; version: string 
   return { error: `unexpected GroupVersion string: ${gv}` };
 }
 
-function validateParamKind(pk: { apiVersion?: string; kind?: string }, path: string): FieldError[] {
+function validateParamKind(pk: ParamKindInput, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const apiVersion = pk.apiVersion ?? "";
   const kind = pk.kind ?? "";
@@ -116,7 +130,7 @@ function validateVariable(v: NamedExpressionInput, path: string): FieldError[] {
   const name = v.name ?? "";
   if (name.trim() === "") errs.push(required(`${path}.name`, "name is not specified"));
   else if (!celIdent.test(name) || celReserved.has(name)) {
-    errs.push(invalid(`${path}.name`, name, "name is not a valid CEL identifier"));
+    errs.push(invalid(`${path}.name`, name, "must be a valid CEL identifier"));
   }
   if ((v.expression ?? "").trim() === "") errs.push(required(`${path}.expression`, "expression is not specified"));
   return errs;
@@ -141,34 +155,44 @@ function validateMutation(m: MutationInput, path: string): FieldError[] {
   return errs;
 }
 
-/** Validates a defaulted MutatingAdmissionPolicyBinding. */
-export function validateBinding(b: DecodedObject<BindingSpecInput>): FieldError[] {
+/** The checks every binding kind shares: name, policyName, paramRef, matchResources. */
+export function validateBindingBase(b: DecodedObject<BindingSpecInput>): FieldError[] {
   const spec = b.spec;
   const errs = validateObjectName(b.name, b.generateName);
   const policyName = spec.policyName ?? "";
   if (policyName === "") errs.push(required("spec.policyName"));
   else errs.push(...isDNS1123Subdomain(policyName).map((m) => invalid("spec.policyName", policyName, m)));
-  const pr = spec.paramRef;
-  if (pr) {
-    const name = pr.name ?? "";
-    if (name !== "") {
-      for (const m of isPathSegmentName(name)) errs.push(invalid("spec.paramRef.name", name, m));
-      if (pr.selector) errs.push(forbidden("spec.paramRef.name", "name and selector are mutually exclusive"));
-    }
-    if (pr.selector) {
-      errs.push(...validateLabelSelector(pr.selector, "spec.paramRef.selector"));
-      if (name !== "") errs.push(forbidden("spec.paramRef.selector", "name and selector are mutually exclusive"));
-    }
-    if (name === "" && !pr.selector) errs.push(required("spec.paramRef", "one of name or selector must be specified"));
-    const action = pr.parameterNotFoundAction ?? "";
-    if (action === "") errs.push(required("spec.paramRef.parameterNotFoundAction", "", ["Deny", "Allow"]));
-    else if (action !== "Deny" && action !== "Allow") {
-      errs.push(notSupported("spec.paramRef.parameterNotFoundAction", action, ["Deny", "Allow"]));
-    }
-  }
+  if (spec.paramRef) errs.push(...validateParamRef(spec.paramRef, "spec.paramRef"));
   errs.push(...validateMatchResources(spec.matchResources, "spec.matchResources"));
-  if (spec.matchResources) {
-    errs.push(...validateMutatingOperations(spec.matchResources.resourceRules, "spec.matchResources.resourceRules.operations"));
+  return errs;
+}
+
+/** Validates a defaulted MutatingAdmissionPolicyBinding. */
+export function validateBinding(b: DecodedObject<BindingSpecInput>): FieldError[] {
+  const errs = validateBindingBase(b);
+  if (b.spec.matchResources) {
+    errs.push(...validateMutatingOperations(b.spec.matchResources.resourceRules, "spec.matchResources.resourceRules.operations"));
+  }
+  return errs;
+}
+
+/** `validateParamRef`: name or selector (not both), parameterNotFoundAction required. */
+function validateParamRef(pr: ParamRefInput, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const name = pr.name ?? "";
+  if (name !== "") {
+    for (const m of isPathSegmentName(name)) errs.push(invalid(`${path}.name`, name, m));
+    if (pr.selector) errs.push(forbidden(`${path}.name`, "name and selector are mutually exclusive"));
+  }
+  if (pr.selector) {
+    errs.push(...validateLabelSelector(pr.selector, `${path}.selector`));
+    if (name !== "") errs.push(forbidden(`${path}.selector`, "name and selector are mutually exclusive"));
+  }
+  if (name === "" && !pr.selector) errs.push(required(path, "one of name or selector must be specified"));
+  const action = pr.parameterNotFoundAction ?? "";
+  if (action === "") errs.push(required(`${path}.parameterNotFoundAction`, "", ["Deny", "Allow"]));
+  else if (action !== "Deny" && action !== "Allow") {
+    errs.push(notSupported(`${path}.parameterNotFoundAction`, action, ["Deny", "Allow"]));
   }
   return errs;
 }

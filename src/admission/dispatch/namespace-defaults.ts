@@ -3,7 +3,7 @@
 // every mutation, so matching and CEL always see it; kmutate's output keeps the label as the
 // author wrote it (absent stays absent), since the server owns it and policies cannot change it.
 import { getKey, getString, isObject, setKey, type JsonObject } from "../../data/index.js";
-import { namespaceNameLabel } from "../dispatch/index.js";
+import { namespaceNameLabel } from "./namespace-view.js";
 
 /** True for core v1 Namespace. */
 export function isNamespaceKind(k: { group: string; version: string; kind: string }): boolean {

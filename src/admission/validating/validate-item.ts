@@ -1,0 +1,159 @@
+// Validates one object after mutation (VAP reference §3, apiserver `validating.dispatcher`): every
+// bound ValidatingAdmissionPolicy in order (policy name, binding name, param), configuration
+// errors under failurePolicy, each decision through the binding's validationActions, and the
+// auditAnnotations collected per policy.
+import type { Authorizer } from "../../cel/index.js";
+import { timed, type JsonObject, type PhaseHook } from "../../data/index.js";
+import type { SchemaRegistry } from "../../schema/index.js";
+import {
+  assumedNamespaceResult, defaultNamespaceLabel, identify, itemRequest, requestValues, selectForRequest, unknownKindResult, withNamespace,
+  type BoundPolicy, type Invocation, type ItemValues, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyError,
+  type PolicyIndex, type RequestEnvironment, type Selection,
+} from "../dispatch/index.js";
+import { exemptReason } from "../match/index.js";
+import type { ValidatingBindingModel } from "../policy/index.js";
+import type { AdmitOptions, AdmitPhase, KrmResult } from "../types.js";
+import type { CompiledValidatingPolicy } from "./compile-policy.js";
+import { evaluateValidations } from "./evaluate-validations.js";
+import { ItemLog, type Origin } from "./item-log.js";
+
+/** A ValidatingAdmissionPolicy with its bindings. */
+export type BoundValidatingPolicy = BoundPolicy<CompiledValidatingPolicy, ValidatingBindingModel>;
+type VapInvocation = Invocation<CompiledValidatingPolicy, ValidatingBindingModel>;
+
+/** What validating every object of a run shares. */
+export interface ValidationRun {
+  index: PolicyIndex<CompiledValidatingPolicy, ValidatingBindingModel>;
+  registry: SchemaRegistry;
+  namespaces: NamespaceView;
+  params: ParamIndex;
+  paramsFor: ParamCollector;
+  oldObjects: Map<string, JsonObject> | undefined;
+  options: AdmitOptions;
+  authorizer: Authorizer;
+  /** Builds (once per item, shared with the mutating stage) the CEL values its invocations share. */
+  requestEnv: RequestEnvironment;
+  /** The steps a timing hook sees (see {@link validationSteps}). */
+  steps: ValidationSteps;
+  /** Report kinds no table knows (when the mutating stage did not: no MAPs bound, or DELETE). */
+  reportUnknownKinds: boolean;
+}
+
+/** The steps of validating an item that are timed as phases: matching and CEL. */
+export interface ValidationSteps {
+  select: typeof selectForRequest<CompiledValidatingPolicy, ValidatingBindingModel>;
+  evaluate: typeof evaluateValidations;
+}
+
+/** The validation steps, each reporting its time to `hook` as its phase when a hook is given. */
+export function validationSteps(hook: PhaseHook<AdmitPhase> | undefined): ValidationSteps {
+  return { select: timed("match", hook, selectForRequest<CompiledValidatingPolicy, ValidatingBindingModel>), evaluate: timed("cel", hook, evaluateValidations) };
+}
+
+/** What the ValidatingAdmissionPolicies decided about one object. */
+export interface ItemValidation {
+  results: KrmResult[];
+  /** A bound policy matched the object (evaluated, or failed to configure). */
+  validated: boolean;
+  /** A denial (in `validation: Warn` mode: reported as a warning). */
+  denied: boolean;
+  /** A Warn-action warning. */
+  warned: boolean;
+}
+
+const none: ItemValidation = Object.freeze({ results: [], validated: false, denied: false, warned: false });
+
+/**
+ * Validates `object`, the MAP-mutated form of the input `item` (the item itself when no MAP
+ * changed it; ignored on DELETE, where `object` is null and the item is the old object).
+ */
+export function validateItem(item: JsonObject, object: JsonObject, run: ValidationRun): ItemValidation {
+  const id = identify(item, run.registry);
+  if (exemptReason(id.group, id.resource)) return none;
+  const req = itemRequest(item, id, run.options, run.oldObjects, run.registry);
+  const results: KrmResult[] = !id.known && run.reportUnknownKinds ? [unknownKindResult(item, id, run.options.strict)] : [];
+  // The mutated object as the apiserver holds it: namespace defaulted, a Namespace's name label set.
+  if (req.attrs.object !== null) {
+    req.attrs.object = id.namespaced && !req.declaredNamespace ? withNamespace(object, req.namespace) : req.isNamespace ? defaultNamespaceLabel(object) : object;
+  }
+  const sel = run.steps.select(run, req.attrs);
+  if (sel.invocations.length === 0 && sel.errors.length === 0) {
+    for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));
+    return results.length === 0 ? none : { ...none, results };
+  }
+  const log = new ItemLog();
+  let validated = false;
+  let values: ItemValues | undefined;
+  let policy: string | undefined;
+  for (const step of dispatchOrder(sel)) {
+    validated = true;
+    const name = "error" in step ? step.error.policy : step.invocation.policyName;
+    if (policy !== undefined && policy !== name) log.endPolicy(policy);
+    policy = name;
+    if ("error" in step) {
+      configError(log, step.error);
+      continue;
+    }
+    values ??= requestValues(req, run.requestEnv);
+    invoke(log, step.invocation, values, req.attrs, run.steps);
+  }
+  if (policy !== undefined) log.endPolicy(policy);
+  results.push(...log.results(item, run.options.validation ?? "Enforce"));
+  for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));
+  return { results, validated, denied: log.denied, warned: log.warned };
+}
+
+/**
+ * The selection's invocations and configuration errors as one list in dispatch order. Both come
+ * in policy/binding order and an error stands for its whole policy (no binding) or binding, so
+ * merging by (policy, binding) name restores the order they were met in.
+ */
+function dispatchOrder(sel: Selection<CompiledValidatingPolicy, ValidatingBindingModel>): ({ error: PolicyError } | { invocation: VapInvocation })[] {
+  const out: ({ error: PolicyError } | { invocation: VapInvocation })[] = [];
+  const { errors, invocations } = sel;
+  let i = 0;
+  let j = 0;
+  while (i < errors.length || j < invocations.length) {
+    if (j >= invocations.length || (i < errors.length && errorFirst(errors[i], invocations[j]))) out.push({ error: errors[i++] });
+    else out.push({ invocation: invocations[j++] });
+  }
+  return out;
+}
+
+function errorFirst(e: PolicyError, inv: VapInvocation): boolean {
+  if (e.policy !== inv.policyName) return e.policy < inv.policyName;
+  return e.binding === undefined || e.binding < inv.bindingName;
+}
+
+/** A configuration error: denies regardless of validationActions under Fail, dropped under Ignore. */
+function configError(log: ItemLog, e: PolicyError): void {
+  const o: Origin = { policy: e.policy };
+  if (e.binding !== undefined) o.binding = e.binding;
+  const message = `failed to configure ${e.binding === undefined ? "policy" : "binding"}: ${e.message}`;
+  if (e.failurePolicy === "Ignore") log.ignored(o, message);
+  else log.deny(o, message);
+}
+
+/** Evaluates one (policy, binding, param) and acts on its decisions and audit annotations. */
+function invoke(log: ItemLog, inv: VapInvocation, values: ItemValues, attrs: { object: JsonObject | null; oldObject: JsonObject | null }, steps: ValidationSteps): void {
+  const r = steps.evaluate(inv.policy, values, { object: attrs.object, oldObject: attrs.oldObject, params: inv.param });
+  const base: Origin & { binding: string } = { policy: inv.policyName, binding: inv.bindingName };
+  if (inv.paramKey !== undefined) base.param = inv.paramKey;
+  r.decisions.forEach((d, i) => {
+    const o = d.fieldPath !== undefined ? { ...base, fieldPath: d.fieldPath } : base;
+    if (d.action === "admit") {
+      if (d.evaluation === "error") log.ignored(o, d.message);
+      return;
+    }
+    for (const action of inv.binding.validationActions) {
+      if (action === "Deny") log.deny(o, d.message, d.reason);
+      else if (action === "Audit") log.audit(o, inv.binding, i, d.message);
+      else log.warn(o, d.message);
+    }
+  });
+  for (const a of r.auditAnnotations) {
+    if (a.action === "publish") log.annotate(a.key, a.value);
+    else if (a.action === "error") log.deny({ ...base, fieldPath: a.fieldPath }, a.error);
+    else if (a.ignoredError !== undefined) log.ignored({ ...base, fieldPath: a.fieldPath }, a.ignoredError);
+  }
+}
