@@ -2,7 +2,9 @@
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, indexOldObjects, itemSteps, type AdmissionRun, type CompiledPolicy } from "./mutating/index.js";
+import {
+  admitItem, compilePolicy, indexOldObjects, itemSteps, runningText, type AdmissionRun, type CompiledPolicy, type RunClock, type TimedOut,
+} from "./mutating/index.js";
 import { bindPolicies, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
 import {
   buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices, type BoundPolicy,
@@ -12,6 +14,8 @@ import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, t
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const limits = resolveLimits(options.limits);
+  const now = options.clock ?? (() => performance.now());
+  const clock: RunClock = { now, runEnd: now() + limits.runTimeoutSeconds * 1000, objectSeconds: limits.objectTimeoutSeconds };
   if (items.length > limits.maxItems) {
     const message = `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted`;
     return { items, results: [{ severity: "error", message }], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
@@ -35,16 +39,20 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     options,
     authorizer: offlineAuthorizer(options.authorizer.decision),
     steps: itemSteps(options.onPhase),
+    clock,
   };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
   const summary: AdmitSummary = { objects: items.length, admitted: 0, changed: 0, invocations: 0 };
-  items.forEach((item, i) => {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     if (!isAdmitted(item)) {
       out.push(item);
       changes?.push(undefined);
     } else {
+      if (now() > clock.runEnd) return runTimedOut(items, i, undefined, limits.runTimeoutSeconds);
       const r = admitItem(item, run);
+      if (r.timedOut?.limit === "run") return runTimedOut(items, i, r.timedOut, limits.runTimeoutSeconds);
       summary.admitted++;
       if (r.item !== item) summary.changed++;
       summary.invocations += r.changes?.length ?? 0;
@@ -53,9 +61,21 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
       results.push(...r.results);
     }
     options.progress?.(i + 1, items.length);
-  });
+  }
   results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
   return changes ? { items: out, results, summary, changes } : { items: out, results, summary };
+}
+
+/**
+ * The output of a run whose time ran out while admitting `items[index]` (during `running`, or
+ * before it started): every item unchanged and one error naming the object and the invocation.
+ */
+function runTimedOut(items: JsonObject[], index: number, running: TimedOut | undefined, seconds: number): AdmitOutput {
+  const where = running ? `while ${runningText(running)} was running on this object` : "before this object was admitted";
+  const message = `the run took longer than ${seconds}s (spec.limits.runTimeoutSeconds) ${where} (item ${index + 1} of ${items.length}): nothing was admitted; raise the limit or make the policies cheaper`;
+  const tags: Record<string, string> = running ? { policy: running.policy, binding: running.binding, code: "run-timeout" } : { code: "run-timeout" };
+  if (running?.param !== undefined) tags.param = running.param;
+  return { items, results: [itemResult(items[index], "error", message, tags)], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
 }
 
 /** Every policy compiled, with its bindings. */

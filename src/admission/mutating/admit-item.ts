@@ -12,7 +12,7 @@ import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../t
 import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMutation } from "./evaluate-mutation.js";
-import { invoke, type InvokerPorts } from "./invoke.js";
+import { invoke, type InvokerPorts, type TimedOut } from "./invoke.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -32,6 +32,22 @@ export interface AdmissionRun {
   authorizer: Authorizer;
   /** The steps a timing hook sees (see {@link itemSteps}). */
   steps: ItemSteps;
+  /** The time limits of the run (see {@link RunClock}). */
+  clock: RunClock;
+}
+
+/** The clock of a run (milliseconds), when the run's time is up, and the time one object may take. */
+export interface RunClock {
+  now: () => number;
+  /** When the run's time is up. */
+  runEnd: number;
+  /** `spec.limits.objectTimeoutSeconds`. */
+  objectSeconds: number;
+}
+
+/** Which time limit an object's admission ran into, and the invocation that was running. */
+export interface ItemTimeout extends TimedOut {
+  limit: "object" | "run";
 }
 
 /** The steps of admitting an item that are timed as phases: matching, CEL, patching. */
@@ -56,8 +72,10 @@ export function itemSteps(hook: PhaseHook<AdmitPhase> | undefined): ItemSteps {
 export interface ItemOutcome {
   item: JsonObject;
   results: KrmResult[];
-  /** The invocations that changed the item (before/after each), when it was mutated. */
+  /** The invocations that changed the item (with the paths each changed), when it was mutated. */
   changes?: InvocationChange[];
+  /** Set when a time limit ran out while the item was admitted (`item` is then the input item). */
+  timedOut?: ItemTimeout;
 }
 
 /** Admits `item` (a non-policy, non-exempt object) against every bound policy of the run. */
@@ -69,7 +87,8 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
     results.push(itemResult(item, run.options.strict ? "error" : "warning",
       `kind ${id.group ? id.group + "/" : ""}${id.version}/${id.kind} is not a built-in kind nor defined by a CustomResourceDefinition in the input: matched as resource "${id.resource}", ${id.namespaced ? "namespaced" : "cluster-scoped"}`));
   }
-  const { object: outcome, changes } = admitKnown(item, id, run, results);
+  const { object: outcome, changes, timedOut } = admitKnown(item, id, run, results);
+  if (timedOut) return { item, results, timedOut };
   for (const name of run.namespaces.takeAssumed()) {
     results.push(itemResult(item, run.options.strict ? "error" : "warning",
       `Namespace "${name}" is not in the input: assumed it exists with only the label kubernetes.io/metadata.name=${name}`));
@@ -77,7 +96,7 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
   return changes ? { item: outcome, results, changes } : { item: outcome, results };
 }
 
-function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[] } {
+function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[]; timedOut?: ItemTimeout } {
   const { options } = run;
   const declaredNs = getString(item, "metadata", "namespace");
   const name = getString(item, "metadata", "name") ?? "";
@@ -118,6 +137,8 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   });
   const missingSchema = schemaProblem(id, run, results, item);
   const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
+  const { clock } = run;
+  const objectEnd = Math.min(clock.now() + clock.objectSeconds * 1000, clock.runEnd);
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, shared, { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,
@@ -131,8 +152,14 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,
     failurePolicy: (p) => p.model.failurePolicy,
+    overdue: () => clock.now() > objectEnd,
   };
   const out = invoke(sel.invocations, object, oldObject, ports);
+  if (out.timedOut) {
+    const limit = objectEnd < clock.runEnd ? "object" : "run";
+    if (limit === "object") results.push(objectTimeoutResult(item, out.timedOut, clock.objectSeconds));
+    return { object: item, timedOut: { ...out.timedOut, limit } };
+  }
   results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
   if (out.statusError) {
     results.push(...policyErrorResults(item, [{ ...out.statusError, failurePolicy: "Fail" }]));
@@ -144,6 +171,22 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   if (deepEqual(final, item)) return { object: item };
   results.push(mutatedResult(item, out.changedBy));
   return { object: final, changes: out.changedBy };
+}
+
+/** The apiserver's answer to a request that ran past its timeout (its timeout filter). */
+const requestTimeoutText = "Timeout: request did not complete within requested timeout - context deadline exceeded";
+
+/** Who was running: `policy 'p' with binding 'b'[ and param 'x']`. */
+export function runningText(t: TimedOut): string {
+  return `policy '${t.policy}' with binding '${t.binding}'${t.param !== undefined ? ` and param '${t.param}'` : ""}`;
+}
+
+/** The error of an object whose admission ran past `spec.limits.objectTimeoutSeconds` (whatever the failurePolicy). */
+function objectTimeoutResult(item: JsonObject, t: TimedOut, seconds: number): KrmResult {
+  const message = `admitting this object took longer than ${seconds}s (spec.limits.objectTimeoutSeconds) while ${runningText(t)} was running, so the apiserver would refuse it: ${requestTimeoutText}`;
+  const tags: Record<string, string> = { policy: t.policy, binding: t.binding, code: "object-timeout" };
+  if (t.param !== undefined) tags.param = t.param;
+  return itemResult(item, "error", message, tags);
 }
 
 /** The invocations of one request: the policies its rules can meet, then the full selection. */

@@ -21,6 +21,15 @@ export interface InvokerPorts<P> {
   runMutation(inv: Invocation<P>, index: number, object: JsonObject, oldObject: JsonObject | null): MutationOutcome;
   reinvocationPolicy(policy: P): "Never" | "IfNeeded";
   failurePolicy(policy: P): "Fail" | "Ignore";
+  /** Whether the object's time budget is spent; asked after every matchConditions and mutation step. Default: never. */
+  overdue?(): boolean;
+}
+
+/** The invocation that was running when the time budget ran out. */
+export interface TimedOut {
+  policy: string;
+  binding: string;
+  param?: string;
 }
 
 /** The result of admitting one object through its invocations. */
@@ -31,8 +40,10 @@ export interface InvokeOutcome {
   errors: PolicyError[];
   /** A status error that aborted the request (bypasses failurePolicy), if any. */
   statusError?: PolicyError;
-  /** The invocations that changed the object, in order, with the object before and after each (shared, not copied). */
+  /** The invocations that changed the object, in order, with the paths each changed. */
   changedBy: InvocationChange[];
+  /** Set when the time budget ran out: the invoker stopped there (the object is not final). */
+  timedOut?: TimedOut;
 }
 
 /** Runs every invocation once, then the reinvocation pass when any mutation ran (reference §2.8). */
@@ -40,7 +51,7 @@ export function invoke<P>(invocations: Invocation<P>[], object: JsonObject, oldO
   const out: InvokeOutcome = { object, errors: [], changedBy: [] };
   const state = new ReinvocationState();
   const dirty = runPass(1, invocations, oldObject, ports, state, out);
-  if (out.statusError || out.errors.some((e) => e.failurePolicy === "Fail")) return out;
+  if (out.timedOut || out.statusError || out.errors.some((e) => e.failurePolicy === "Fail")) return out;
   if (dirty) runPass(2, invocations, oldObject, ports, state, out);
   return out;
 }
@@ -53,6 +64,10 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
     // for those its only effect is a condition error, which failurePolicy Ignore never gives.
     if (pass === 2 && !state.shouldReinvoke(key) && ports.failurePolicy(inv.policy) === "Ignore") continue;
     const cond = ports.matchConditions(inv, out.object, oldObject);
+    if (ports.overdue?.()) {
+      out.timedOut = timedOut(inv);
+      return dirty;
+    }
     if ("error" in cond) {
       out.errors.push(invocationError(inv, ports, "match-condition", cond.error));
       continue;
@@ -66,6 +81,10 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
     const count = ports.mutationCount(inv.policy);
     for (let i = 0; i < count; i++) {
       const r = ports.runMutation(inv, i, out.object, oldObject);
+      if (ports.overdue?.()) {
+        out.timedOut = timedOut(inv);
+        return dirty;
+      }
       if ("error" in r) {
         const e = invocationError(inv, ports, "mutation", r.error, r.fieldPath);
         if (r.statusError) {
@@ -86,12 +105,16 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
     const paths = after === before ? [] : rewrittenPaths(changes === 1 && rewrites ? rewrites : [{ at: [], before, after }]);
     if (paths.length > 0) {
       state.promote();
-      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, before, after, paths });
+      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, paths });
     }
     if (ports.reinvocationPolicy(inv.policy) === "IfNeeded") state.addPreviouslyInvoked(key);
   }
   if (dirty) state.promote();
   return dirty;
+}
+
+function timedOut<P>(inv: Invocation<P>): TimedOut {
+  return inv.paramKey !== undefined ? { policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey } : { policy: inv.policyName, binding: inv.bindingName };
 }
 
 /** An error of one invocation, naming its policy, binding and param. */
