@@ -7,7 +7,7 @@ import {
 } from "./mutating/index.js";
 import { bindPolicies, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
 import {
-  buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices, type BoundPolicy,
+  buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices, RunResults, type BoundPolicy,
 } from "./dispatch/index.js";
 import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult } from "./types.js";
 
@@ -20,7 +20,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     const message = `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted`;
     return { items, results: [{ severity: "error", message }], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
   }
-  const results: KrmResult[] = [];
+  const results = new RunResults();
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
@@ -63,7 +63,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     options.progress?.(i + 1, items.length);
   }
   results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
-  return changes ? { items: out, results, summary, changes } : { items: out, results, summary };
+  return changes ? { items: out, results: results.list, summary, changes } : { items: out, results: results.list, summary };
 }
 
 /**

@@ -22,6 +22,7 @@ export { buildPolicyIndex } from "./policy-index.js";
 export type { PolicyIndex } from "./policy-index.js";
 export { paramCollector } from "./policy-index-params.js";
 export type { ParamCollector } from "./policy-index-params.js";
+export { capMessage, maxMessageLength, objectsShownPerResult, RunResults } from "./repeated-results.js";
 export { buildRequest } from "./request.js";
 export { itemResult, policyErrorResults, resourceRefOf } from "./results.js";
 export { missingPolicyMessage, runNoticeCodes, runNotices, unboundPolicyMessage } from "./run-notices.js";

@@ -1,5 +1,6 @@
-// JSON writer for JsonValue: 2-space indentation like JSON.stringify, doubles keep a fraction
-// (`1.0`), bigints print exactly. NaN and ±Infinity cannot be written (an error value).
+// JSON writer for JsonValue: 2-space indentation like JSON.stringify down to 32 levels (deeper
+// values on one line, so output stays linear in the input), doubles keep a fraction (`1.0`),
+// bigints print exactly. NaN and ±Infinity cannot be written (an error value).
 import { JsonFloat, isObject, type JsonValue } from "../../data/index.js";
 import { floatText, intText } from "./numbers.js";
 import type { KrmError } from "../types.js";
@@ -14,6 +15,12 @@ export function writeJson(value: JsonValue): { ok: true; text: string } | { ok: 
   }
   return { ok: true, text: w.out + "\n" };
 }
+
+/**
+ * Deepest level written indented; deeper lists and maps are written on one line. Indenting every
+ * level makes the output quadratic in the depth (a 94 KB list of 900-deep values printed as 82 MB).
+ */
+export const maxIndentedDepth = 32;
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
 
@@ -31,7 +38,8 @@ class Writer {
     this.bad = { what: String(what), path: this.stack.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : "." + k)).join("") };
   }
 
-  emit(v: JsonValue, indent: string): void {
+  /** Writes `v` at `indent`; `indent` undefined: on one line (past {@link maxIndentedDepth}). */
+  emit(v: JsonValue, indent: string | undefined): void {
     if (this.bad) return;
     if (typeof v === "string") this.out += quote(v);
     else if (typeof v === "number") {
@@ -47,33 +55,38 @@ class Writer {
         this.out += "[]";
         return;
       }
-      const inner = indent + "  ";
-      this.out += "[\n";
+      const inner = innerIndent(indent);
+      this.out += inner === undefined ? "[" : "[\n";
       for (let i = 0; i < v.length; i++) {
-        this.out += inner;
+        if (inner !== undefined) this.out += inner;
         this.stack.push(i);
         this.emit(v[i], inner);
         this.stack.pop();
-        this.out += i + 1 < v.length ? ",\n" : "\n";
+        this.out += inner === undefined ? (i + 1 < v.length ? "," : "") : i + 1 < v.length ? ",\n" : "\n";
       }
-      this.out += indent + "]";
+      this.out += inner === undefined ? "]" : indent + "]";
     } else if (isObject(v)) {
       const keys = Object.keys(v);
       if (keys.length === 0) {
         this.out += "{}";
         return;
       }
-      const inner = indent + "  ";
-      this.out += "{\n";
+      const inner = innerIndent(indent);
+      this.out += inner === undefined ? "{" : "{\n";
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        this.out += inner + quote(k) + ": ";
+        this.out += inner === undefined ? quote(k) + ":" : inner + quote(k) + ": ";
         this.stack.push(k);
         this.emit(v[k], inner);
         this.stack.pop();
-        this.out += i + 1 < keys.length ? ",\n" : "\n";
+        this.out += inner === undefined ? (i + 1 < keys.length ? "," : "") : i + 1 < keys.length ? ",\n" : "\n";
       }
-      this.out += indent + "}";
+      this.out += inner === undefined ? "}" : indent + "}";
     }
   }
+}
+
+/** The indentation one level below `indent`; undefined (one line) past {@link maxIndentedDepth}. */
+function innerIndent(indent: string | undefined): string | undefined {
+  return indent === undefined || indent.length >= 2 * maxIndentedDepth ? undefined : indent + "  ";
 }
