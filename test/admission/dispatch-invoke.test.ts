@@ -146,7 +146,7 @@ test("overdue after a step: the invoker stops there and names the invocation tha
 test("never overdue: the same invocations run both passes to the end", () => {
   let steps = 0;
   const ps: FakePolicy[] = [{ name: "p1", reinvocation: "IfNeeded", mutations: [incFoo] }, { name: "p2", reinvocation: "Never", mutations: [incFoo] }];
-  const out = invoke(ps.map((p) => inv(p)), cm(), null, { ...ports, overdue: () => (steps++, false) });
+  const out = invoke(ps.map((p) => inv(p)), cm(), null, { ...ports, overdue: () => ++steps < 0 });
   assert.equal(out.timedOut, undefined);
   assert.equal(foo(out.object), 3);
   assert.equal(steps, 7, "asked after 2 conditions + 2 mutations in pass 1, then both conditions (p2 fails closed) and p1's mutation in pass 2");
