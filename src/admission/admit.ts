@@ -3,11 +3,12 @@
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import {
-  admitItem, compilePolicy, indexOldObjects, itemSteps, runningText, type AdmissionRun, type CompiledPolicy, type RunClock, type TimedOut,
+  admitItem, compilePolicy, IdentityClaims, indexOldObjects, itemSteps, runTimedOut, type AdmissionRun, type CompiledPolicy, type RunClock,
 } from "./mutating/index.js";
-import { bindPolicies, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
+import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
 import {
-  buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices, RunResults, type BoundPolicy,
+  buildParamIndex, buildPolicyIndex, createTimeCelFailures, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices,
+  RunResults, type BoundPolicy,
 } from "./dispatch/index.js";
 import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult } from "./types.js";
 
@@ -25,7 +26,9 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
-  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits);
+  const celProblems: LoadProblem[] = [];
+  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits, celProblems);
+  for (const p of celProblems) results.push(problemResult(items, p));
   const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
     bound,
@@ -40,6 +43,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     authorizer: offlineAuthorizer(options.authorizer.decision),
     steps: itemSteps(options.onPhase),
     clock,
+    identities: new IdentityClaims(items, registry, options.defaultNamespace),
   };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
@@ -67,20 +71,21 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
 }
 
 /**
- * The output of a run whose time ran out while admitting `items[index]` (during `running`, or
- * before it started): every item unchanged and one error naming the object and the invocation.
+ * Every policy compiled, with its bindings; a policy whose CEL fails create-time validation is
+ * invalid (the apiserver refuses to create it): reported in `problems` and left out.
  */
-function runTimedOut(items: JsonObject[], index: number, running: TimedOut | undefined, seconds: number): AdmitOutput {
-  const where = running ? `while ${runningText(running)} was running on this object` : "before this object was admitted";
-  const message = `the run took longer than ${seconds}s (spec.limits.runTimeoutSeconds) ${where} (item ${index + 1} of ${items.length}): nothing was admitted; raise the limit or make the policies cheaper`;
-  const tags: Record<string, string> = running ? { policy: running.policy, binding: running.binding, code: "run-timeout" } : { code: "run-timeout" };
-  if (running?.param !== undefined) tags.param = running.param;
-  return { items, results: [itemResult(items[index], "error", message, tags)], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
-}
-
-/** Every policy compiled, with its bindings. */
-function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy>[] {
-  return bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
+function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits, problems: LoadProblem[]): BoundPolicy<CompiledPolicy>[] {
+  const out: BoundPolicy<CompiledPolicy>[] = [];
+  for (const { policy, bindings } of bindPolicies(loaded.policies, loaded.bindings)) {
+    const bound = bindPolicy(policy, bindings, registry, limits);
+    const failures = createTimeCelFailures(policy, bound.compiled);
+    for (const f of failures) {
+      const e = invalid(f.fieldPath, f.text, f.error ?? "");
+      problems.push({ code: "invalid", source: policy.source, kind: "MutatingAdmissionPolicy", name: policy.name, field: e.field, message: fieldErrorText(e) });
+    }
+    if (failures.length === 0) out.push(bound);
+  }
+  return out;
 }
 
 function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy> {

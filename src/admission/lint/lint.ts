@@ -4,7 +4,7 @@
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
+import { createTimeCelFailures, expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
 import { matchedSchemas } from "./lint-kinds.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
@@ -69,14 +69,19 @@ function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFind
   const hasParams = policy.paramKind !== undefined;
   const kinds = matchedSchemas(policy, registry);
   const conditions = policy.matchConditions.map((c) => parse(c.expression, hasParams, false)).filter((p): p is ParsedExpr => p !== undefined);
-  const exprs: Array<{ c: CompiledExpression; mutation?: "ApplyConfiguration" | "JSONPatch" }> = [
+  // matchConditions as API validation compiles them (without `variables`, trimmed: `lead` shifts offsets back).
+  const createTime = new Map(createTimeCelFailures(policy, compiled).map((f) => [f.fieldPath, f]));
+  const exprs: Array<{ c: CompiledExpression; mutation?: "ApplyConfiguration" | "JSONPatch"; lead?: number }> = [
     ...compiled.variables.map((c) => ({ c })),
-    ...compiled.matchConditions.map((c) => ({ c })),
+    ...compiled.matchConditions.map((c) => {
+      const f = createTime.get(c.fieldPath);
+      return f ? { c: f, lead: c.text.length - c.text.trimStart().length } : { c };
+    }),
     ...compiled.mutations.map((c) => ({ c, mutation: c.patchType })),
   ];
-  for (const { c, mutation } of exprs) {
+  for (const { c, mutation, lead = 0 } of exprs) {
     const add = (code: LintCode, f: ExprFinding): void => {
-      out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset, message: f.message });
+      out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset + lead, message: f.message });
     };
     if (c.error !== undefined) {
       if (c.error.startsWith("compilation failed: ")) for (const i of compileIssues(c)) add("compile", i);
