@@ -21,7 +21,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     const message = `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted`;
     return { items, results: [{ severity: "error", message }], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
   }
-  const results = new RunResults();
+  const results = new RunResults(options.resultsPerObject);
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });

@@ -37,6 +37,12 @@ export interface AdmitOptions {
   recordChanges?: boolean;
   /** Called after each item is admitted, with how many are done and the total (progress display). Default: none. */
   progress?: (done: number, total: number) => void;
+  /**
+   * Objects that get their own result when the same error or warning recurs on many objects; the
+   * others are counted in one result (`tags.code: repeated`). `Infinity`: every object its own.
+   * Default: 3.
+   */
+  resultsPerObject?: number;
   /** Milliseconds of a monotonic clock, read for the time limits. Default: `performance.now`. */
   clock?: () => number;
   /** Told the time of every matching, CEL (compile and evaluation) and patching step, for benchmarks. Default: none (no clock is read). */

@@ -72,3 +72,9 @@ test("a runtime error quoting a 100,000-character expression is capped, keeping 
   assert.ok(r.message.endsWith("object.data.nope}]' resulted in error: no such key: nope"));
   assert.match(r.message, / …\[\d+ characters left out\]… /);
 });
+
+test("resultsPerObject: Infinity keeps a result per object (the differential test compares per object)", () => {
+  const items = [policy("p", [broken]), binding("p"), ...names(7).map((n) => configMap(n, { k: "v" }))];
+  const results = mutate(items, { resultsPerObject: Infinity }).results;
+  assert.deepEqual(results.map((r) => r.resourceRef?.name), names(7));
+});

@@ -30,13 +30,16 @@ export class RunResults {
   readonly list: KrmResult[] = [];
   private readonly repeats = new Map<string, Repeat>();
 
+  /** `shown`: objects that get their own result for one repeated error or warning. */
+  constructor(private readonly shown: number = objectsShownPerResult) {}
+
   /** Adds results in order: `info` results and results about no object are kept as they are. */
   push(...results: KrmResult[]): void {
     for (const r of results) this.add(r);
   }
 
   private add(r: KrmResult): void {
-    if (r.severity === "info" || !r.resourceRef) {
+    if (r.severity === "info" || !r.resourceRef || this.shown === Infinity) {
       this.list.push(r);
       return;
     }
@@ -44,7 +47,7 @@ export class RunResults {
     let rep = this.repeats.get(key);
     if (!rep) this.repeats.set(key, (rep = { seen: 0, names: [] }));
     rep.seen++;
-    if (rep.seen <= objectsShownPerResult) {
+    if (rep.seen <= this.shown) {
       this.list.push(r);
       return;
     }
@@ -53,7 +56,7 @@ export class RunResults {
       rep.counted = { severity: r.severity, message: r.message, tags: { ...r.tags, code: "repeated" } };
       this.list.push(rep.counted);
     }
-    const more = rep.seen - objectsShownPerResult;
+    const more = rep.seen - this.shown;
     const names = rep.names.join(", ") + (more > rep.names.length ? ` and ${more - rep.names.length} more` : "");
     rep.counted.message = `${more} more object${more === 1 ? "" : "s"} (${names}) had the same ${r.severity}: ${r.message}`;
     rep.counted.tags = { ...rep.counted.tags, count: String(more) };
