@@ -13,6 +13,7 @@ import type { ConfigResult } from "./report.js";
 import { parseRunOptions, usage } from "./run-options.js";
 import type { BenchConfig, RunOptions } from "./run-options.js";
 import { generateWorkload, serialiseResourceList } from "./workload.js";
+import { measureRssPerMb, rssPerMbTable, type RssPerMbRow } from "./rss-per-mb.js";
 
 const log = (line: string): void => void process.stderr.write(line + "\n");
 const label = (c: BenchConfig): string => `${c.objects} objects x ${c.policies} policies`;
@@ -105,6 +106,7 @@ export async function main(argv: string[]): Promise<number> {
     });
   }
   const results: ConfigResult[] = [];
+  let rssRows: RssPerMbRow[] = [];
   try {
     // One untimed pair on a small input warms the OS file cache and Node's compile cache.
     const warm = await measureConfig({ objects: 100, policies: 10, runs: 1 }, { ...options, keep: false }, dir);
@@ -113,6 +115,9 @@ export async function main(argv: string[]): Promise<number> {
       log(`bench: ${label(config)}, ${config.runs} pair(s)`);
       results.push(await measureConfig(config, options, dir));
     }
+    const largest = options.configs.reduce((a, b) => (b.objects > a.objects ? b : a));
+    log(`bench: peak RSS per input MB on ${label(largest)}`);
+    rssRows = await measureRssPerMb(largest, options, dir);
   } finally {
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
@@ -122,6 +127,9 @@ export async function main(argv: string[]): Promise<number> {
     "",
     "Peak RSS (median; ratio = median of kmutate/baseline per pair)",
     memoryTable(results),
+    "",
+    "Peak RSS per MB of input (one run each, kmutate -q; target 5 x input + 60 MB)",
+    rssPerMbTable(rssRows),
     "",
     "kmutate phases (median ms; n/a = the bin wrote no KMUTATE_PHASE_TIMES file)",
     phaseTable(results),

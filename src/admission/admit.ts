@@ -3,12 +3,12 @@
 // mutate it, then the bound ValidatingAdmissionPolicies judge the result.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, IdentityClaims, itemSteps, type AdmissionRun } from "./mutating/index.js";
+import { admitItem, compilePolicy, IdentityClaims, itemSteps, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
 import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledPolicyBase } from "./dispatch/index.js";
 import {
   buildParamIndex, buildPolicyIndex, createTimeCelFailures, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound,
-  requestEnvironment, runNotices, type BoundPolicy,
+  requestEnvironment, runNotices, RunResults, type BoundPolicy,
 } from "./dispatch/index.js";
 import { compileValidatingPolicy, validateItem, validationSteps, type ValidationRun } from "./validating/index.js";
 import { resolveLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
@@ -16,11 +16,13 @@ import { resolveLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const limits = resolveLimits(options.limits);
+  const now = options.clock ?? (() => performance.now());
+  const clock: RunClock = { now, runEnd: now() + limits.runTimeoutSeconds * 1000, objectSeconds: limits.objectTimeoutSeconds };
   if (items.length > limits.maxItems) {
     const message = `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted`;
     return { items, results: [{ severity: "error", message }], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
   }
-  const results: KrmResult[] = [];
+  const results = new RunResults(options.resultsPerObject);
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
@@ -50,6 +52,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     options,
     authorizer,
     steps: itemSteps(options.onPhase),
+    clock,
     identities: new IdentityClaims(items, registry, options.defaultNamespace),
     requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
   };
@@ -63,15 +66,18 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
   const summary: AdmitSummary = { objects: items.length, admitted: 0, changed: 0, invocations: 0 };
-  items.forEach((item, i) => {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     run.namespaces.nextItem();
     if (!isAdmitted(item)) {
       out.push(item);
       changes?.push(undefined);
     } else {
-      summary.admitted++;
+      if (now() > clock.runEnd) return runTimedOut(items, i, undefined, limits.runTimeoutSeconds);
       // DELETE never reaches MutatingAdmissionPolicies.
       const r = options.operation === "DELETE" ? { item, results: [] } : admitItem(item, run);
+      if ("timedOut" in r && r.timedOut?.limit === "run") return runTimedOut(items, i, r.timedOut, limits.runTimeoutSeconds);
+      summary.admitted++;
       results.push(...r.results);
       // An object whose mutation failed is rejected before validation: it is not validated.
       const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun) : undefined;
@@ -90,10 +96,10 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
       changes?.push(deniedHere ? undefined : r.changes);
     }
     options.progress?.(i + 1, items.length);
-  });
+  }
   results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
   if (vrun) summary.validation = validation;
-  const output: AdmitOutput = { items: out, results, summary };
+  const output: AdmitOutput = { items: out, results: results.list, summary };
   if (changes) output.changes = changes;
   return output;
 }

@@ -55,6 +55,14 @@ export interface AdmitOptions {
   recordChanges?: boolean;
   /** Called after each item is admitted, with how many are done and the total (progress display). Default: none. */
   progress?: (done: number, total: number) => void;
+  /**
+   * Objects that get their own result when the same error or warning recurs on many objects; the
+   * others are counted in one result (`tags.code: repeated`). `Infinity`: every object its own.
+   * Default: 3.
+   */
+  resultsPerObject?: number;
+  /** Milliseconds of a monotonic clock, read for the time limits. Default: `performance.now`. */
+  clock?: () => number;
   /** Told the time of every matching, CEL (compile and evaluation) and patching step, for benchmarks. Default: none (no clock is read). */
   onPhase?: PhaseHook<AdmitPhase>;
 }
@@ -83,6 +91,13 @@ export interface AdmitLimits {
   maxExpressionDepth: number;
   /** Most items in one ResourceList. Default: 1,000,000. */
   maxItems: number;
+  /**
+   * Seconds the admission of one object may take (the apiserver bounds each request by its
+   * timeout, `--request-timeout`); past it the object fails with a timeout error. Default: 60.
+   */
+  objectTimeoutSeconds: number;
+  /** Seconds the admission of all objects may take; past it nothing is admitted. Default: 300. */
+  runTimeoutSeconds: number;
 }
 
 /** The apiserver's limits (kmutate's defaults). */
@@ -95,6 +110,8 @@ export const defaultLimits: AdmitLimits = {
   maxExpressionLength: 100_000,
   maxExpressionDepth: 250,
   maxItems: 1_000_000,
+  objectTimeoutSeconds: 60,
+  runTimeoutSeconds: 300,
 };
 
 /** `limits` completed with the defaults for every limit not given (or given as undefined). */
@@ -142,16 +159,15 @@ export interface AdmitSummary {
 }
 
 /**
- * One invocation that changed the object: who, in which pass, the object before and after it, and
- * the paths it changed (`changedPaths(before, after)`, never empty).
+ * One invocation that changed the object: who, in which pass, and the paths it changed
+ * (`changedPaths(before, after)` of the object before and after it, never empty). The objects
+ * themselves are not kept: memory stays linear in the work, not in invocations × object size.
  */
 export interface InvocationChange {
   pass: 1 | 2;
   policy: string;
   binding: string;
   param?: string;
-  before: JsonObject;
-  after: JsonObject;
   paths: FieldPath[];
 }
 

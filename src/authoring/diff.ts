@@ -3,7 +3,6 @@
 import type { KrmResult } from "../admission/index.js";
 import { deepEqual, type JsonObject } from "../data/index.js";
 import { resourceRefOf, writeStream, type StreamFile } from "../krm/index.js";
-import { changedPaths } from "./diff-paths.js";
 import { renderObjectDiff, type DiffPaint, type DiffStep } from "./diff-render.js";
 import type { InvocationChange } from "../admission/index.js";
 export type { InvocationChange };
@@ -34,7 +33,7 @@ const contextLines = 3;
 export function stepsFromChanges(changes: readonly InvocationChange[]): DiffStep[] {
   return changes.map((c) => ({
     label: `policy '${c.policy}' with binding '${c.binding}'${c.param !== undefined ? ` and param '${c.param}'` : ""}${c.pass === 2 ? " (reinvocation)" : ""}`,
-    paths: changedPaths(c.before, c.after),
+    paths: c.paths,
   }));
 }
 

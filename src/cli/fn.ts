@@ -9,6 +9,7 @@ import { phaseTotals, type PhaseTimes } from "./phase-times.js";
 import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
 import { fnSideInputs } from "./side-inputs.js";
 import { writeFileSync } from "node:fs";
+import { getHeapStatistics } from "node:v8";
 
 /** Options of `kmutate fn`. */
 export interface FnOptions {
@@ -16,18 +17,48 @@ export interface FnOptions {
   quiet?: boolean;
 }
 
-/** Default limit of the fn-mode input: 256 MiB. */
+/** Largest default limit of the fn-mode input: 256 MiB. */
 export const defaultMaxInputBytes = 256 * 1024 * 1024;
 
 /**
- * The input limit: env `KMUTATE_MAX_INPUT_BYTES` (see {@link parseByteCount}; unset or empty: the
- * default), or the one-line error for a value of another form.
+ * JavaScript heap one input byte may need, at most: a 31 MB ResourceList of Deployments needed a
+ * heap limit between 200 and 300 MiB as JSON, 130 to 200 MiB as YAML (docs/performance.md).
  */
-function maxInputBytes(): { ok: true; max: number } | { ok: false; error: string } {
+export const heapBytesPerInputByte = 10;
+/** Heap kept for kmutate itself (code, schemas, compiled policies) before input is counted. */
+const heapReserve = 32 * 1024 * 1024;
+
+/**
+ * The default input limit for a heap limit (`v8.getHeapStatistics().heap_size_limit`): what fits
+ * at {@link heapBytesPerInputByte}, at most {@link defaultMaxInputBytes}.
+ */
+export function heapInputLimit(heapLimit: number): number {
+  return Math.min(defaultMaxInputBytes, Math.max(0, Math.floor((heapLimit - heapReserve) / heapBytesPerInputByte)));
+}
+
+type InputLimit = { ok: true; max: number; tooLarge: string } | { ok: false; error: string };
+
+/**
+ * The input limit and the line printed past it: env `KMUTATE_MAX_INPUT_BYTES` (see
+ * {@link parseByteCount}); unset or empty, the limit follows the heap ({@link heapInputLimit}).
+ * A value of another form is the one-line error.
+ */
+function maxInputBytes(): InputLimit {
   const v = process.env.KMUTATE_MAX_INPUT_BYTES;
-  if (v === undefined || v === "") return { ok: true, max: defaultMaxInputBytes };
+  const set = (max: number): InputLimit => ({ ok: true, max, tooLarge: `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n` });
+  if (v === undefined || v === "") {
+    const heap = getHeapStatistics().heap_size_limit;
+    const max = heapInputLimit(heap);
+    if (max === defaultMaxInputBytes) return set(max);
+    const mib = Math.floor(heap / 1048576);
+    return {
+      ok: true,
+      max,
+      tooLarge: `kmutate: stdin: the input is larger than the limit of ${max} bytes that a JavaScript heap of ${mib} MiB can hold: give node ${heapBytesPerInputByte} MiB of heap per MB of input (NODE_OPTIONS=--max-old-space-size=MiB) or set KMUTATE_MAX_INPUT_BYTES\n`,
+    };
+  }
   const max = parseByteCount(v);
-  if (max !== undefined) return { ok: true, max };
+  if (max !== undefined) return set(max);
   return { ok: false, error: `kmutate: KMUTATE_MAX_INPUT_BYTES=${JSON.stringify(v)} is not a byte count: expected ${BYTE_COUNT_FORM}\n` };
 }
 
@@ -51,7 +82,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   const max = limit.max;
   const input = await readAtMost(io.stdin, max);
   if (!input.ok) {
-    await writeText(io.stderr, `kmutate: stdin: the input is larger than the limit of ${max} bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n`);
+    await writeText(io.stderr, limit.tooLarge);
     return 1;
   }
   const progress = progressLine(io.stderr, io.now);

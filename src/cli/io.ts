@@ -41,17 +41,28 @@ export async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Characters handed to the stream at a time: a large output is never copied into one buffer. */
+const writeChunk = 1 << 20;
+
 /**
  * Writes `text` and resolves when it has been flushed (or the reader went away: EPIPE and other
- * write errors resolve quietly; bin reports nothing for a closed pipe).
+ * write errors resolve quietly; bin reports nothing for a closed pipe). Text longer than 1 Mi
+ * characters goes out in slices, each written when the previous one was flushed, so the stream
+ * holds at most one slice as bytes.
  */
-export function writeText(stream: Writable, text: string): Promise<void> {
-  if (text === "") return Promise.resolve();
-  return new Promise((resolve) => {
-    try {
-      stream.write(text, () => resolve());
-    } catch {
-      resolve();
-    }
-  });
+export async function writeText(stream: Writable, text: string): Promise<void> {
+  for (let i = 0, end = 0; i < text.length; i = end) {
+    end = Math.min(i + writeChunk, text.length);
+    // Never split a surrogate pair (each half alone would be written as U+FFFD).
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    const piece = i === 0 && end === text.length ? text : text.slice(i, end);
+    const flushed = await new Promise<boolean>((resolve) => {
+      try {
+        stream.write(piece, (error) => resolve(!error));
+      } catch {
+        resolve(false);
+      }
+    });
+    if (!flushed) return;
+  }
 }

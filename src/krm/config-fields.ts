@@ -62,6 +62,8 @@ export const specFields = {
       maxExpressionLength: { type: "integer", minimum: 1 },
       maxExpressionDepth: { type: "integer", minimum: 1 },
       maxItems: { type: "integer", minimum: 0 },
+      objectTimeoutSeconds: { type: "integer", minimum: 1 },
+      runTimeoutSeconds: { type: "integer", minimum: 1 },
     },
   },
 } as const satisfies Record<string, FieldSpec>;

@@ -135,6 +135,29 @@ test("reinvocation pass: conditions of invocations not re-run are evaluated unde
   assert.deepEqual(out.changedBy.map((c) => `${c.pass}:${c.policy}`), ["1:again", "1:fail", "1:ignore", "1:ignore-again", "2:again", "2:ignore-again"]);
 });
 
+test("overdue after a step: the invoker stops there and names the invocation that was running", () => {
+  const ps: FakePolicy[] = [
+    { name: "p1", reinvocation: "IfNeeded", mutations: [incFoo] },
+    { name: "p2", reinvocation: "IfNeeded", mutations: [incFoo, incFoo] },
+    { name: "p3", reinvocation: "Never", mutations: [incFoo] },
+  ];
+  // Steps: p1 conditions, p1 mutation, p2 conditions, p2 mutation 0 (the 4th: overdue), …
+  let steps = 0;
+  const out = invoke(fixed([inv(ps[0]), inv(ps[1], "ns/a"), inv(ps[2])]), cm(), null, { ...ports, overdue: () => ++steps >= 4 });
+  assert.deepEqual(out.timedOut, { policy: "p2", binding: "p2-binding", param: "ns/a" });
+  assert.equal(steps, 4, "nothing runs after the budget is spent");
+  assert.deepEqual(out.changedBy.map((c) => `${c.pass}:${c.policy}`), ["1:p1"]);
+});
+
+test("never overdue: the same invocations run both passes to the end", () => {
+  let steps = 0;
+  const ps: FakePolicy[] = [{ name: "p1", reinvocation: "IfNeeded", mutations: [incFoo] }, { name: "p2", reinvocation: "Never", mutations: [incFoo] }];
+  const out = invoke(fixed(ps.map((p) => inv(p))), cm(), null, { ...ports, overdue: () => ++steps < 0 });
+  assert.equal(out.timedOut, undefined);
+  assert.equal(foo(out.object), 3);
+  assert.equal(steps, 7, "asked after 2 conditions + 2 mutations in pass 1, then both conditions (p2 fails closed) and p1's mutation in pass 2");
+});
+
 test("pass 2 selects again on the mutated object: an invocation it no longer selects is not re-run", () => {
   const a: FakePolicy = { name: "a", reinvocation: "IfNeeded", mutations: [incFoo] };
   const seen: string[] = [];

@@ -135,8 +135,8 @@ test("with a per-invocation change list each hunk names its own invocation", asy
   const afterSidecar = deepClone(final) as JsonObject;
   delete ((afterSidecar.metadata as JsonObject).labels as JsonObject).team;
   const steps = stepsFromChanges([
-    { policy: "sidecar", binding: "sidecar-all", pass: 1, before: stream.items[web], after: afterSidecar, paths: changedPaths(stream.items[web], afterSidecar) },
-    { policy: "team-label", binding: "team-label-payments", param: "default/team", pass: 1, before: afterSidecar, after: final, paths: changedPaths(afterSidecar, final) },
+    { policy: "sidecar", binding: "sidecar-all", pass: 1, paths: changedPaths(stream.items[web], afterSidecar) },
+    { policy: "team-label", binding: "team-label-payments", param: "default/team", pass: 1, paths: changedPaths(afterSidecar, final) },
   ]);
   const text = streamDiff(stream.files, stream.items, out.items, out.results, plainPaint, (_item, i) => (i === web ? steps : []));
   const headers = text.split("\n").filter((l) => l.startsWith("@@"));

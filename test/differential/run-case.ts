@@ -6,7 +6,8 @@ import { vapDenyProbe } from "../../scripts/differential/probe.js";
 
 /** kmutate's options for a case (what its functionConfig would say). */
 export function optionsOf(c: DiffCase): Partial<MutateOptions> {
-  const o: Partial<MutateOptions> = { operation: c.operation, defaultNamespace: "default" };
+  // The oracle answers per object: every object keeps its own results (no folding of repeats).
+  const o: Partial<MutateOptions> = { operation: c.operation, defaultNamespace: "default", resultsPerObject: Infinity };
   if (c.options.userInfo) o.userInfo = c.options.userInfo;
   if (c.options.dryRun !== undefined) o.dryRun = c.options.dryRun;
   if (c.options.authorizer) o.authorizer = { decision: c.options.authorizer };

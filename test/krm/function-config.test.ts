@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { defaultAdmitOptions, type AdmitOptions } from "../../src/admission/index.js";
+import { defaultAdmitOptions, defaultLimits, type AdmitOptions } from "../../src/admission/index.js";
 import type { JsonObject, JsonValue } from "../../src/data/index.js";
 import { parseFunctionConfig, specFields, type FieldSpec } from "../../src/krm/index.js";
 
@@ -21,6 +21,11 @@ const accepted: Array<{ name: string; fc: JsonValue | undefined; expected: Admit
       data: { operation: "UPDATE", username: "alice", uid: "42", groups: "dev, ops,", extra: "scopes=read,write; team=a", dryRun: "true", defaultNamespace: "apps", authorizer: "Allow", strict: "true" },
     },
     expected: opts({ operation: "UPDATE", userInfo: { username: "alice", uid: "42", groups: ["dev", "ops"], extra: { scopes: ["read", "write"], team: ["a"] } }, dryRun: true, defaultNamespace: "apps", authorizer: { decision: "Allow" }, strict: true }),
+  },
+  {
+    name: "MutationConfig with time limits (the other limits keep their defaults)",
+    fc: mc({ limits: { objectTimeoutSeconds: 5, runTimeoutSeconds: 120 } }),
+    expected: opts({ limits: { ...defaultLimits, objectTimeoutSeconds: 5, runTimeoutSeconds: 120 } }),
   },
   { name: "MutationConfig without spec", fc: { apiVersion: "fn.kmutate.dev/v1alpha1", kind: "MutationConfig" }, expected: opts({}) },
   { name: "MutationConfig with null spec", fc: mc(null), expected: opts({}) },
@@ -43,6 +48,7 @@ const rejected: Array<{ name: string; fc: JsonValue; messages: string[] }> = [
   { name: "unsupported kind", fc: { apiVersion: "v1", kind: "Secret" }, messages: ['functionConfig kind: "Secret" is not supported; allowed values: ConfigMap, MutationConfig (apiVersion fn.kmutate.dev/v1alpha1)'] },
   { name: "wrong MutationConfig apiVersion", fc: { apiVersion: "fn.kmutate.dev/v1", kind: "MutationConfig" }, messages: ['functionConfig apiVersion: "fn.kmutate.dev/v1" is not supported; allowed values: fn.kmutate.dev/v1alpha1'] },
   { name: "unknown top-level field", fc: { ...mc({}), status: {} }, messages: ["functionConfig status: unknown field; allowed fields: apiVersion, kind, metadata, spec"] },
+  { name: "time limit below its minimum", fc: mc({ limits: { objectTimeoutSeconds: 0, runTimeoutSeconds: 1.5 } }), messages: ["functionConfig spec.limits.objectTimeoutSeconds: 0 is less than the minimum 1", "functionConfig spec.limits.runTimeoutSeconds: expected an integer, got a number"] },
   { name: "unknown spec field", fc: mc({ operaton: "CREATE" }), messages: ["functionConfig spec.operaton: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, view, defaulting, validation, oldObjectsPath, openapiPaths, limits"] },
   { name: "bad operation", fc: mc({ operation: "PATCH" }), messages: ['functionConfig spec.operation: "PATCH" is not allowed; allowed values: CREATE, UPDATE, DELETE'] },
   { name: "operation of the wrong type", fc: mc({ operation: 1 }), messages: ["functionConfig spec.operation: a number is not allowed; allowed values: CREATE, UPDATE, DELETE"] },

@@ -109,3 +109,35 @@ test("an invalid KMUTATE_MAX_INPUT_BYTES is one stderr line naming it, exit 1, n
     if (status === 1) assert.equal(run.stderr, "kmutate: stdin: the input is larger than the limit of 0 bytes (set KMUTATE_MAX_INPUT_BYTES to change it)\n");
   }
 });
+
+const heapRows: Array<{ heapMiB: number; limit: number }> = [
+  { heapMiB: 4144, limit: 256 * 1024 * 1024 },
+  { heapMiB: 2592, limit: 256 * 1024 * 1024 },
+  { heapMiB: 512, limit: Math.floor((512 - 32) * 1024 * 1024 / 10) },
+  { heapMiB: 100, limit: Math.floor((100 - 32) * 1024 * 1024 / 10) },
+  { heapMiB: 16, limit: 0 },
+];
+for (const row of heapRows) {
+  test(`the default input limit follows the heap: ${row.heapMiB} MiB of heap → ${row.limit} bytes`, async () => {
+    const { heapInputLimit } = await import("../../src/cli/fn.js");
+    assert.equal(heapInputLimit(row.heapMiB * 1024 * 1024), row.limit);
+  });
+}
+
+test("an input larger than the heap can hold is refused up front with one stderr line; KMUTATE_MAX_INPUT_BYTES overrides", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const { heapInputLimit } = await import("../../src/cli/fn.js");
+  const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url));
+  const heap = Number(spawnSync(process.execPath, ["--max-old-space-size=64", "-p", "v8.getHeapStatistics().heap_size_limit"], { encoding: "utf8" }).stdout);
+  const limit = heapInputLimit(heap);
+  assert.ok(limit > 1000 && limit < 16 * 1024 * 1024, String(limit));
+  const input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + "#".repeat(limit) + "\n";
+  const env = { ...process.env, KMUTATE_MAX_INPUT_BYTES: "" };
+  const over = spawnSync(process.execPath, ["--max-old-space-size=64", bin], { input, encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(over.status, 1);
+  assert.equal(over.stdout, "");
+  assert.equal(over.stderr, `kmutate: stdin: the input is larger than the limit of ${limit} bytes that a JavaScript heap of ${Math.floor(heap / 1048576)} MiB can hold: give node 10 MiB of heap per MB of input (NODE_OPTIONS=--max-old-space-size=MiB) or set KMUTATE_MAX_INPUT_BYTES\n`);
+  const set = spawnSync(process.execPath, ["--max-old-space-size=64", bin], { input, encoding: "utf8", env: { ...env, KMUTATE_MAX_INPUT_BYTES: "64Mi" }, maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(set.status, 0, set.stderr);
+});

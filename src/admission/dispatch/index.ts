@@ -26,6 +26,7 @@ export { buildPolicyIndex } from "./policy-index.js";
 export type { PolicyIndex } from "./policy-index.js";
 export { paramCollector } from "./policy-index-params.js";
 export type { ParamCollector } from "./policy-index-params.js";
+export { capMessage, maxMessageLength, objectsShownPerResult, RunResults } from "./repeated-results.js";
 export { buildRequest } from "./request.js";
 export { assumedNamespaceResult, itemResult, policyErrorResults, resourceRefOf, statusErrorResult, unknownKindResult } from "./results.js";
 export { missingPolicyMessage, runNoticeCodes, runNotices, unboundPolicyMessage } from "./run-notices.js";

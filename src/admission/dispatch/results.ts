@@ -3,6 +3,7 @@
 import { getString, type JsonObject } from "../../data/index.js";
 import { policyErrorText, type PolicyError } from "./policy-error.js";
 import type { ItemIdentity } from "./item-identity.js";
+import { capMessage } from "./repeated-results.js";
 import type { KrmResult, Severity } from "../types.js";
 
 /** The `resourceRef` of an item. */
@@ -29,7 +30,7 @@ function tagsOf(e: PolicyError): Record<string, string> {
 export function policyErrorResults(item: JsonObject, errors: PolicyError[]): KrmResult[] {
   return errors.map((e) => {
     const severity: Severity = e.failurePolicy === "Ignore" ? "warning" : "error";
-    const text = policyErrorText(e);
+    const text = capMessage(policyErrorText(e));
     return {
       message: severity === "warning" ? `ignored by failurePolicy Ignore: ${text}` : text,
       severity,
@@ -50,7 +51,7 @@ export function statusErrorResult(item: JsonObject, e: PolicyError): KrmResult {
 
 /** A result about an item that is not tied to one policy (unknown kind, missing namespace…). */
 export function itemResult(item: JsonObject, severity: Severity, message: string, tags?: Record<string, string>): KrmResult {
-  const r: KrmResult = { message, severity, resourceRef: resourceRefOf(item) };
+  const r: KrmResult = { message: capMessage(message), severity, resourceRef: resourceRefOf(item) };
   if (tags) r.tags = tags;
   return r;
 }

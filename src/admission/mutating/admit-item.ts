@@ -20,6 +20,7 @@ import { itemContext } from "./item-context.js";
 import { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";
 import { kindConverter } from "./kind-conversion.js";
 import { storedIdentity } from "./stored-identity.js";
+import { objectTimeoutResult, type ItemTimeout, type RunClock } from "./time-limits.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -43,6 +44,8 @@ export interface AdmissionRun {
   identities: IdentityClaims;
   /** Builds (once per item, shared with the validating stage) the CEL values of the request's own kind. */
   requestEnv: RequestEnvironment;
+  /** The time limits of the run. */
+  clock: RunClock;
 }
 
 /** The steps of admitting an item that are timed as phases: matching, CEL, patching. */
@@ -67,8 +70,10 @@ export function itemSteps(hook: PhaseHook<AdmitPhase> | undefined): ItemSteps {
 export interface ItemOutcome {
   item: JsonObject;
   results: KrmResult[];
-  /** The invocations that changed the item (before/after each), when it was mutated. */
+  /** The invocations that changed the item (with the paths each changed), when it was mutated. */
   changes?: InvocationChange[];
+  /** Set when a time limit ran out while the item was admitted (`item` is then the input item). */
+  timedOut?: ItemTimeout;
 }
 
 /** Admits `item` (a non-policy, non-exempt object) against every bound policy of the run. */
@@ -77,12 +82,13 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
   if (exemptReason(id.group, id.resource)) return { item, results: [] };
   const results: KrmResult[] = [];
   if (!id.known && run.bound.length > 0) results.push(unknownKindResult(item, id, run.options.strict));
-  const { object: outcome, changes } = admitKnown(item, id, run, results);
+  const { object: outcome, changes, timedOut } = admitKnown(item, id, run, results);
+  if (timedOut) return { item, results, timedOut };
   for (const name of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, name, run.options.strict));
   return changes ? { item: outcome, results, changes } : { item: outcome, results };
 }
 
-function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[] } {
+function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[]; timedOut?: ItemTimeout } {
   const { options, steps } = run;
   const req = itemRequest(item, id, options, run.oldObjects, run.registry);
   const { attrs, namespace, name, isNamespace } = req;
@@ -127,6 +133,8 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     return "namespaceObject" in ns ? ns.namespaceObject : null; // the view never misses: absent Namespaces are assumed
   };
   const ctx = itemContext(item, { id, name, namespace, namespaceObject, ownValues: () => requestValues(req, run.requestEnv) }, run, results);
+  const { clock } = run;
+  const objectEnd = Math.min(clock.now() + clock.objectSeconds * 1000, clock.runEnd);
   const ports: InvokerPorts<CompiledPolicy> = {
     matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, ctx.valuesFor(inv, true), { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,
@@ -156,8 +164,14 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,
     failurePolicy: (p) => p.model.failurePolicy,
     convert: kindConverter(run.registry, kind),
+    overdue: () => clock.now() > objectEnd,
   };
   const out = invoke(select, view.object, view.oldObject, ports);
+  if (out.timedOut) {
+    const limit = objectEnd < clock.runEnd ? "object" : "run";
+    if (limit === "object") results.push(objectTimeoutResult(item, out.timedOut, clock.objectSeconds));
+    return { object: item, timedOut: { ...out.timedOut, limit } };
+  }
   if (out.statusError) {
     if (!out.statusErrorAsIs) {
       results.push(...policyErrorResults(item, [...out.errors, { ...out.statusError, failurePolicy: "Fail" }]));

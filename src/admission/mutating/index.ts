@@ -3,6 +3,9 @@
 // admitting one item.
 export { admitItem, itemSteps } from "./admit-item.js";
 export type { AdmissionRun } from "./admit-item.js";
+export type { TimedOut } from "./invoke.js";
+export { runTimedOut } from "./time-limits.js";
+export type { ItemTimeout, RunClock } from "./time-limits.js";
 export { compilePolicy } from "./compile-policy.js";
 export { IdentityClaims } from "./identity-claims.js";
 export type { CompiledPolicy } from "./compile-policy.js";

@@ -41,6 +41,15 @@ export interface InvokerPorts<P> {
    * Default: none (every invocation matched the request's own kind).
    */
   convert?: KindConverter;
+  /** Whether the object's time budget is spent; asked after every matchConditions and mutation step. Default: never. */
+  overdue?(): boolean;
+}
+
+/** The invocation that was running when the time budget ran out. */
+export interface TimedOut {
+  policy: string;
+  binding: string;
+  param?: string;
 }
 
 /** The result of admitting one object through its invocations. */
@@ -56,8 +65,10 @@ export interface InvokeOutcome {
    * is; else it is kmutate's offline refusal (a conversion), worded as a policy's denial.
    */
   statusErrorAsIs?: boolean;
-  /** The invocations that changed the object, in order, with the object before and after each (shared, not copied). */
+  /** The invocations that changed the object, in order, with the paths each changed. */
   changedBy: InvocationChange[];
+  /** Set when the time budget ran out: the invoker stopped there (the object is not final). */
+  timedOut?: TimedOut;
 }
 
 /**
@@ -71,7 +82,7 @@ export function invoke<P>(select: InvocationSelector<P>, object: JsonObject, old
   out.errors.push(...first.errors);
   if (first.invocations.length === 0) return out;
   const reinvoke = runPass(1, first.invocations, oldObject, ports, state, out);
-  if (!reinvoke || out.statusError || out.errors.some((e) => e.failurePolicy === "Fail")) return out;
+  if (!reinvoke || out.timedOut || out.statusError || out.errors.some((e) => e.failurePolicy === "Fail")) return out;
   const second = select(out.object, 2);
   for (const e of second.errors) addOnce(out.errors, e);
   if (second.invocations.length > 0) runPass(2, second.invocations, oldObject, ports, state, out);
@@ -94,6 +105,10 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
       return reinvoke;
     }
     const cond = ports.matchConditions(inv, copy.object, copy.oldObject);
+    if (ports.overdue?.()) {
+      out.timedOut = timedOut(inv);
+      return reinvoke;
+    }
     if ("error" in cond) {
       addOnce(out.errors, invocationError(inv, ports, "match-condition", cond.error));
       continue;
@@ -109,6 +124,10 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
       copies.touch(copy);
       lastRun = inv;
       const r = ports.runMutation(inv, i, copy.object, copy.oldObject);
+      if (ports.overdue?.()) {
+        out.timedOut = timedOut(inv);
+        return reinvoke;
+      }
       if ("error" in r) {
         const e = invocationError(inv, ports, "mutation", r.error, r.fieldPath);
         if (r.statusError) {
@@ -131,7 +150,7 @@ function runPass<P>(pass: 1 | 2, invocations: Invocation<P>[], oldObject: JsonOb
     if (paths.length > 0) {
       state.promote();
       reinvoke = true;
-      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, before, after, paths });
+      out.changedBy.push({ pass, policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey, paths });
     }
     if (ports.reinvocationPolicy(inv.policy) === "IfNeeded") state.addPreviouslyInvoked(key);
   }
@@ -153,6 +172,10 @@ function addOnce(errors: PolicyError[], e: PolicyError): void {
   const same = (x: PolicyError): boolean =>
     x.code === e.code && x.policy === e.policy && x.binding === e.binding && x.param === e.param && x.message === e.message && x.fieldPath === e.fieldPath;
   if (!errors.some(same)) errors.push(e);
+}
+
+function timedOut<P>(inv: Invocation<P>): TimedOut {
+  return inv.paramKey !== undefined ? { policy: inv.policyName, binding: inv.bindingName, param: inv.paramKey } : { policy: inv.policyName, binding: inv.bindingName };
 }
 
 /** An error of one invocation, naming its policy, binding and param. */
