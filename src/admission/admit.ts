@@ -63,14 +63,16 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
 }
 
 /**
- * Every policy compiled, with its bindings; a policy whose CEL fails create-time validation is
- * invalid (the apiserver refuses to create it): reported in `problems` and left out.
+ * Every policy compiled, with its bindings; a policy whose CEL fails create-time validation
+ * (matchConditions, variables, mutations) is invalid (the apiserver refuses to create it):
+ * reported once in `problems` and left out.
  */
 function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits, problems: LoadProblem[]): BoundPolicy<CompiledPolicy>[] {
   const out: BoundPolicy<CompiledPolicy>[] = [];
   for (const { policy, bindings } of bindPolicies(loaded.policies, loaded.bindings)) {
     const bound = bindPolicy(policy, bindings, registry, limits);
-    const failures = createTimeCelFailures(policy, bound.compiled);
+    // API validation also compiles each mutation (with the variables, and its return type).
+    const failures = [...createTimeCelFailures(policy, bound.compiled), ...bound.compiled.mutations.filter((m) => m.error !== undefined)];
     for (const f of failures) {
       const e = invalid(f.fieldPath, f.text, f.error ?? "");
       problems.push({ code: "invalid", source: policy.source, kind: "MutatingAdmissionPolicy", name: policy.name, field: e.field, message: fieldErrorText(e) });
