@@ -65,7 +65,10 @@ function inputResult(error: string, input: EngineInput): PageResult {
   return { severity: "error", source: "input", message, places: place ? [place] : [] };
 }
 
-/** An admission result, placed at its object and, for a policy failure, at the policy's field. */
+/**
+ * An admission result, placed at its object and, for a policy failure, at the policy's field; a
+ * result about the policy itself (an invalid policy) is placed once, at its own field.
+ */
 function admissionResult(r: KrmResult, stream: Stream): PageResult {
   const places: Place[] = [];
   if (r.file) {
@@ -75,7 +78,9 @@ function admissionResult(r: KrmResult, stream: Stream): PageResult {
   const policy = r.tags?.policy;
   if (policy !== undefined && r.severity !== "info") {
     const i = stream.items.findIndex((it) => it.kind === "MutatingAdmissionPolicy" && isObject(it.metadata) && it.metadata.name === policy);
-    const p = i < 0 ? undefined : placeInDocument(stream.files, stream.locations[i].path, stream.locations[i].index, r.tags?.policyField);
+    const loc = i < 0 ? undefined : stream.locations[i];
+    const onPolicy = loc !== undefined && r.file !== undefined && r.file.path === loc.path && (r.file.index ?? 0) === loc.index;
+    const p = loc === undefined || onPolicy ? undefined : placeInDocument(stream.files, loc.path, loc.index, r.tags?.policyField);
     if (p) places.push(p);
   }
   const out: PageResult = { severity: r.severity, source: "admission", message: r.message, places };

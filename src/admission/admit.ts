@@ -5,7 +5,7 @@ import { getKey, getString, isObject, timed, type JsonObject } from "../data/ind
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import { admitItem, compilePolicy, IdentityClaims, itemSteps, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
 import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
-import type { CompiledPolicyBase } from "./dispatch/index.js";
+import type { CompiledExpression, CompiledPolicyBase } from "./dispatch/index.js";
 import {
   buildParamIndex, buildPolicyIndex, createTimeCelFailures, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound,
   requestEnvironment, runNotices, RunResults, type BoundPolicy,
@@ -30,7 +30,11 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const mode = options.validation ?? "Enforce";
   const celProblems: LoadProblem[] = [];
   const compileAll = timed("cel", options.onPhase, () => ({
-    bound: bindAll("MutatingAdmissionPolicy", bindPolicies(loaded.policies, loaded.bindings), (p) => compilePolicy(p, limits), registry, celProblems),
+    bound: bindAll(
+      "MutatingAdmissionPolicy", bindPolicies(loaded.policies, loaded.bindings), (p) => compilePolicy(p, limits), registry, celProblems,
+      // API validation also compiles each mutation (with the variables, and its return type).
+      (c) => c.mutations.filter((m) => m.error !== undefined),
+    ),
     vaps: mode === "Off" ? [] : bindAll(
       "ValidatingAdmissionPolicy", bindPolicies(loaded.validatingPolicies, loaded.validatingBindings), (p) => compileValidatingPolicy(p, limits), registry, celProblems,
     ),
@@ -106,16 +110,18 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
 
 /**
  * Every bound policy of one kind compiled (by `compile`), with its bindings and its paramKind
- * resolved; a policy whose CEL fails create-time validation is invalid (the apiserver refuses to
- * create it): reported in `problems` and left out.
+ * resolved; a policy whose CEL fails create-time validation (matchConditions, variables, and what
+ * `compileFailures` names: a MAP's mutations) is invalid (the apiserver refuses to create it):
+ * reported once in `problems` and left out.
  */
 function bindAll<P extends PolicyBase, B extends BindingModel, C extends CompiledPolicyBase>(
   kind: LoadProblem["kind"], pairs: { policy: P; bindings: B[] }[], compile: (p: P) => C, registry: SchemaRegistry, problems: LoadProblem[],
+  compileFailures: (c: C) => CompiledExpression[] = () => [],
 ): BoundPolicy<C, B>[] {
   const out: BoundPolicy<C, B>[] = [];
   for (const { policy, bindings } of pairs) {
     const compiled = compile(policy);
-    const failures = createTimeCelFailures(policy, compiled);
+    const failures = [...createTimeCelFailures(policy, compiled), ...compileFailures(compiled)];
     for (const f of failures) {
       const e = invalid(f.fieldPath, f.text, f.error ?? "");
       problems.push({ code: "invalid", source: policy.source, kind, name: policy.name, field: e.field, message: fieldErrorText(e) });

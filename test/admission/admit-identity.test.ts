@@ -97,3 +97,23 @@ test("create-time CEL: a policy whose matchCondition reads variables is invalid 
     "spec.matchConditions[0].expression: Invalid value: \"variables.v\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'variables' (in container '')");
   assert.deepEqual(out.items[2], items[2]);
 });
+
+test("create-time CEL: a mutation that does not compile makes the policy invalid, reported once", () => {
+  const items: JsonObject[] = [
+    policy("p", {
+      variables: [{ name: "v", expression: "'x'" }],
+      mutations: [
+        { patchType: "JSONPatch", jsonPatch: { expression: '[JSONPatch{op: "add", path: "/metadata/labels", value: {"v": variables.v}}]' } },
+        { patchType: "ApplyConfiguration", applyConfiguration: { expression: "variables.v" } },
+      ],
+    }),
+    binding("p-b", "p"),
+    { apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "web", namespace: "default" } },
+    { apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "api", namespace: "default" } },
+  ];
+  const out = admit(items, { ...defaultAdmitOptions });
+  assert.deepEqual(out.results.map((r) => [r.severity, r.field?.path, r.resourceRef?.name, r.message]), [
+    ["error", "spec.mutations[1].applyConfiguration.expression", "p", "spec.mutations[1].applyConfiguration.expression: Invalid value: \"variables.v\": must evaluate to Object but got string"],
+  ]);
+  assert.deepEqual(out.items.slice(2), items.slice(2));
+});

@@ -97,7 +97,8 @@ export function policy(name: string, spec: Record<string, unknown> = {}, apiVers
     },
     failurePolicy: "Fail",
     reinvocationPolicy: "Never",
-    mutations: [{ patchType: "JSONPatch", jsonPatch: { expression: "[]" } }],
+    // A no-op of static type list(JSONPatch): a bare `[]` is list(dyn), which API validation refuses.
+    mutations: [{ patchType: "JSONPatch", jsonPatch: { expression: '[JSONPatch{op: "test", path: "/kind", value: object.kind}].filter(p, false)' } }],
   };
   for (const [k, v] of Object.entries(spec)) {
     if (v === undefined) delete base[k];

@@ -22,7 +22,9 @@ function firstColumn(heading: string): string[] {
 }
 
 const rl = (items: string): string => `apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n${items}`;
-const policy = (name: string, spec = "  failurePolicy: Fail\n  reinvocationPolicy: Never\n  matchConstraints: {resourceRules: [{apiGroups: [\"\"], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]}\n  mutations: [{patchType: JSONPatch, jsonPatch: {expression: \"[]\"}}]\n", version = "v1"): string =>
+// A valid policy needs a mutation of static type list(JSONPatch): a bare `[]` is list(dyn), which API validation refuses.
+const noOp = "'[JSONPatch{op: \"test\", path: \"/kind\", value: object.kind}].filter(p, false)'";
+const policy = (name: string, spec = `  failurePolicy: Fail\n  reinvocationPolicy: Never\n  matchConstraints: {resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]}\n  mutations: [{patchType: JSONPatch, jsonPatch: {expression: ${noOp}}}]\n`, version = "v1"): string =>
   `- apiVersion: admissionregistration.k8s.io/${version}\n  kind: MutatingAdmissionPolicy\n  metadata: {name: ${name}}\n  spec:\n${spec.replace(/^ {2}/gm, "    ")}`;
 const binding = (name: string, policyName: string): string => `- apiVersion: admissionregistration.k8s.io/v1\n  kind: MutatingAdmissionPolicyBinding\n  metadata: {name: ${name}}\n  spec: {policyName: ${policyName}}\n`;
 const cm = "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c, namespace: default}\n";

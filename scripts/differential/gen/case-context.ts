@@ -23,6 +23,11 @@ export interface DiffCase {
   operation: CaseOperation;
   options: CaseOptions;
   items: JsonObject[];
+  /**
+   * Set when the case deliberately holds a policy that API validation refuses (the reason): the
+   * apiserver would never run it, so it has no oracle facts and is not compared with the oracle.
+   */
+  invalidPolicy?: string;
 }
 
 /** Builder state of one case. */
@@ -31,6 +36,8 @@ export class CaseContext {
   readonly items: JsonObject[] = [];
   operation: CaseOperation = "CREATE";
   options: CaseOptions = {};
+  /** See `DiffCase.invalidPolicy`. */
+  invalidPolicy?: string;
   private readonly used = new Set<string>();
 
   constructor(seed: number) {
@@ -79,6 +86,8 @@ export class CaseContext {
 
   /** The finished case. */
   build(id: string, family: DiffCase["family"], shape: string): DiffCase {
-    return { id, family, shape, operation: this.operation, options: this.options, items: this.items };
+    const c: DiffCase = { id, family, shape, operation: this.operation, options: this.options, items: this.items };
+    if (this.invalidPolicy !== undefined) c.invalidPolicy = this.invalidPolicy;
+    return c;
   }
 }

@@ -145,7 +145,7 @@ export function customJsonPatchExpr(ctx: CaseContext, obj: JsonObject, scope: Ex
     case 0: return `[${j("add", spec.zones ? "/spec/zones/-" : "/spec/zones", spec.zones ? '"z9"' : '["z9"]')}]`;
     case 1: return `[${j("replace", "/spec/size", ctx.pick(["5", '"five"', "5.5"]))}]`;
     case 2: return `[${j("add", "/spec/unknown", '"x"')}]`;
-    case 3: return `[${j("add", "/spec/ports/-", '{"name": "new", "port": 1}')}]`;
+    case 3: return `[${j("add", "/spec/ports/-", celMap([["name", celString("new")], ["port", "1"]]))}]`;
     case 4: return `[${j("remove", "/spec/color")}]`;
     case 5: return `[${j("add", "/spec/settings", `{"k": ${stringExpr(ctx, scope)}}`)}]`;
     case 6: return `[${j("test", "/spec/color", '"blue"')}, ${j("add", "/metadata/labels", '{"blue": "yes"}')}]`;

@@ -3,7 +3,7 @@
 // types for typed fields, unknown fields) and escaped keys.
 import { getKey, isObject, type JsonObject, type JsonValue } from "../../../src/data/index.js";
 import type { CaseContext } from "./case-context.js";
-import { celString } from "./policy-builders.js";
+import { celMap, celString } from "./policy-builders.js";
 import { stringExpr, type ExprScope } from "./value-exprs.js";
 
 /** Escapes a key for a JSON pointer (RFC 6901). */
@@ -70,18 +70,19 @@ function containerOps(ctx: CaseContext, obj: JsonObject, pod: string[], scope: E
   const containers = at(obj, [...pod, "containers"]);
   const n = Array.isArray(containers) ? containers.length : 0;
   const c0 = Array.isArray(containers) && isObject(containers[0]) ? containers[0] : {};
-  const sidecar = `{"name": "sidecar-x", "image": ${stringExpr(ctx, scope)}}`;
+  const sidecar = celMap([["name", celString("sidecar-x")], ["image", stringExpr(ctx, scope)]]);
+  const scratch = celMap([["name", celString("scratch")], ["emptyDir", "{}"]]);
   switch (ctx.range(0, 13)) {
     case 0: return [op("add", celString(`${base}/containers/-`), sidecar)];
     case 1: return [op("add", celString(`${base}/containers/0`), sidecar)];
     case 2: return [op("replace", celString(`${base}/containers/0/image`), stringExpr(ctx, scope))];
-    case 3: return [op("add", celString(`${base}/containers/0/env/-`), `{"name": "ADDED", "value": ${stringExpr(ctx, scope)}}`)];
+    case 3: return [op("add", celString(`${base}/containers/0/env/-`), celMap([["name", celString("ADDED")], ["value", stringExpr(ctx, scope)]]))];
     case 4: return [op(getKey(c0, "env") ? "replace" : "add", celString(`${base}/containers/0/env`), `[{"name": "ONLY", "value": "1"}]`)];
     case 5: return [op("add", celString(`${base}/containers/0/resources/limits`), `{"cpu": "500m"}`)];
     case 6: return [op("add", celString(`${base}/containers/0/resources`), `{"limits": {"memory": "128Mi"}}`)];
     case 7: return [op("remove", celString(`${base}/containers/${ctx.pick([1, n, 5])}`))];
-    case 8: return [op("add", celString(`${base}/volumes`), `[{"name": "scratch", "emptyDir": {}}]`)];
-    case 9: return [op("add", celString(`${base}/volumes/-`), `{"name": "scratch", "emptyDir": {}}`)];
+    case 8: return [op("add", celString(`${base}/volumes`), `[${scratch}]`)];
+    case 9: return [op("add", celString(`${base}/volumes/-`), scratch)];
     case 10: return [op("add", celString(`${base}/nodeSelector`), `{"disk": "ssd"}`)];
     case 11: return [op("add", celString(`${base}/unknownField`), celString("x"))];
     case 12: return [op("add", celString(`${base}/containers/0/ports`), `[{"containerPort": ${ctx.pick(["8080", '"8080"', "8080.0", "8080.5"])}}]`)];
@@ -111,11 +112,11 @@ function kindOps(ctx: CaseContext, obj: JsonObject, scope: ExprScope): string[] 
     }
     case "Secret":
       return [op("add", celString(getKey(obj, "data") ? "/data/added" : "/data"), getKey(obj, "data")
-        ? ctx.pick([celString("aGVsbG8="), celString("not base64!"), "string(base64.encode(b\"x\"))"])
+        ? ctx.pick([celString("aGVsbG8="), celString("not base64!"), '"eA" + "=="'])
         : `{"added": ${celString("aGVsbG8=")}}`)];
     case "Service":
       switch (ctx.range(0, 3)) {
-        case 0: return [op("add", celString("/spec/ports/-"), `{"name": "extra", "port": ${ctx.pick(["8443", '"8443"'])}}`)];
+        case 0: return [op("add", celString("/spec/ports/-"), celMap([["name", celString("extra")], ["port", ctx.pick(["8443", '"8443"'])]]))];
         case 1: return [op("replace", celString("/spec/type"), celString(ctx.pick(["NodePort", "LoadBalancer"])))];
         case 2: return [op("add", celString("/spec/selector/version"), stringExpr(ctx, scope))];
         default: return [op("add", celString("/spec/ports/0/targetPort"), ctx.pick(["9090", celString("web")]))];

@@ -29,12 +29,12 @@ export function shapeMutate(ctx: CaseContext): void {
   for (const x of ts) ctx.add(x.obj);
 }
 
-/** matchConditions (true, false, failing, not compiling) in front of a simple mutation. */
+/** matchConditions (true, false, failing at runtime) in front of a simple mutation. */
 export function shapeConditions(ctx: CaseContext): void {
   const ts = targets(ctx, ctx.range(1, 2));
   const t = ts[0];
   const scope: ExprScope = { info: t.info };
-  const matchConditions: Named[] = ctx.subset(["first", "second", "third"], 1, 3).map((name) => ({ name, expression: boolExpr(ctx, scope) }));
+  const matchConditions: Named[] = ctx.subset(["first", "second", "third"], 1, 3).map((name) => ({ name, expression: boolExpr(ctx, scope, true) }));
   const mutation: Mutation = ctx.chance(0.5)
     ? { patchType: "ApplyConfiguration", expression: nested(["metadata"], `annotations: {"conditioned": "yes"}`) }
     : randomMutation(ctx, t, scope);
@@ -43,7 +43,11 @@ export function shapeConditions(ctx: CaseContext): void {
   for (const x of ts) ctx.add(x.obj);
 }
 
-/** Variables (chained, failing, forward references) used by conditions and mutations. */
+/**
+ * Variables (chained, failing at runtime) used by mutations, next to matchConditions (which cannot
+ * read variables: API validation compiles them without). A variable that reads an undeclared one
+ * is refused by API validation: such cases are marked as invalid policies.
+ */
 export function shapeVariables(ctx: CaseContext): void {
   const ts = targets(ctx, ctx.range(1, 2));
   const t = ts[0];
@@ -54,14 +58,17 @@ export function shapeVariables(ctx: CaseContext): void {
     const r = ctx.rng.next();
     let expression: string;
     if (r < 0.15 && declared.length > 0) expression = `variables.${ctx.pick(declared)} + "-2"`;
-    else if (r < 0.22) expression = "variables.later";
-    else if (r < 0.3) expression = `object.metadata.labels["missing-${name}"]`;
-    else if (r < 0.35) expression = "[1, 2, 3]";
+    else if (r < 0.22) {
+      expression = "variables.later";
+      ctx.invalidPolicy = `spec.variables: ${name} reads a variable that is not declared before it`;
+    } else if (r < 0.3) expression = `object.metadata.labels["missing-${name}"]`;
+    // dyn: a list typed list(int) would make `+ "-2"` or `string(…)` on it a compile error
+    else if (r < 0.35) expression = "dyn([1, 2, 3])";
     else expression = stringExpr(ctx, { info: t.info, variables: declared });
     variables.push({ name, expression });
   }
   const scope: ExprScope = { info: t.info, variables: names };
-  const matchConditions: Named[] = ctx.chance(0.3) ? [{ name: "uses-variable", expression: `variables.${ctx.pick(names)} != "none"` }] : [];
+  const matchConditions: Named[] = ctx.chance(0.3) ? [{ name: "not-named", expression: `object.metadata.name != ${celString(ctx.pick(names))}` }] : [];
   const mutation: Mutation = ctx.chance(0.6)
     ? { patchType: "ApplyConfiguration", expression: nested(["metadata"], `annotations: {"v": ${stringExpr(ctx, scope)}}`) }
     : { patchType: "JSONPatch", expression: `[JSONPatch{op: "add", path: "/metadata/annotations", value: {"v": variables.${ctx.pick(names)}}}]` };
@@ -81,11 +88,12 @@ export function shapeMultiMutation(ctx: CaseContext): void {
   for (const x of ts) ctx.add(x.obj);
 }
 
-const brokenExpressions: [Mutation["patchType"], string][] = [
-  ["JSONPatch", `[JSONPatch{op: "add", path: "/metadata/labels/x", value: params.data.x}]`],
-  ["JSONPatch", `[JSONPatch{op: "add", path: "/metadata/labels", value: {"a": "b"}}`],
-  ["JSONPatch", `[1, 2]`],
-  ["JSONPatch", `JSONPatch{op: "add", path: "/metadata/labels", value: {}}`],
+/** Mutations that fail; `refused` when API validation refuses the policy (compile, type or program error). */
+const brokenExpressions: [Mutation["patchType"], string, "refused"?][] = [
+  ["JSONPatch", `[JSONPatch{op: "add", path: "/metadata/labels/x", value: params.data.x}]`, "refused"],
+  ["JSONPatch", `[JSONPatch{op: "add", path: "/metadata/labels", value: {"a": "b"}}`, "refused"],
+  ["JSONPatch", `[1, 2]`, "refused"],
+  ["JSONPatch", `JSONPatch{op: "add", path: "/metadata/labels", value: {}}`, "refused"],
   ["JSONPatch", `[JSONPatch{op: "frobnicate", path: "/metadata/labels", value: {}}]`],
   ["JSONPatch", `[JSONPatch{op: "add", path: "metadata/labels", value: {}}]`],
   ["JSONPatch", `[JSONPatch{op: "add", path: "/metadata/labels"}]`],
@@ -94,22 +102,27 @@ const brokenExpressions: [Mutation["patchType"], string][] = [
   ["JSONPatch", `[JSONPatch{op: "copy", from: "/metadata/nothing", path: "/metadata/annotations"}]`],
   ["JSONPatch", `[JSONPatch{op: "add", path: "/metadata/annotations", value: {"l": [1, 2][5]}}]`],
   ["JSONPatch", `[JSONPatch{op: "move", from: "/metadata/labels", path: "/metadata/labels/inner"}]`],
-  ["ApplyConfiguration", `"not an object"`],
+  ["ApplyConfiguration", `"not an object"`, "refused"],
   ["ApplyConfiguration", `Object{metadata: Object.metadata{labels: {"k": 1}}}`],
   ["ApplyConfiguration", `Object{metadata: Object.metadata{name: "renamed"}}`],
   ["ApplyConfiguration", `Object{metadata: Object.metadata{labels: object.metadata.nope}}`],
-  ["ApplyConfiguration", `Object{metadata: Object.metadata{labels: {"k": "v"}}`],
+  ["ApplyConfiguration", `Object{metadata: Object.metadata{labels: {"k": "v"}}`, "refused"],
   ["ApplyConfiguration", `Object{kind: "Other"}`],
   ["ApplyConfiguration", `Object{apiVersion: "v2"}`],
-  ["ApplyConfiguration", `Object{metadata: Object.metadata{annotations: {"x": string(int("abc"))}}}`],
+  // a constant that fails when the program is built (Kubernetes folds constants): validation refuses it too
+  ["ApplyConfiguration", `Object{metadata: Object.metadata{annotations: {"x": string(int("abc"))}}}`, "refused"],
   ["ApplyConfiguration", `Object{metadata: Object.metadata{labels: {"k": "v"}, labels: {"k": "w"}}}`],
 ];
 
-/** Compile errors, runtime errors and invalid patch values, under Fail and Ignore, maybe followed by a good mutation. */
+/**
+ * Runtime errors and invalid patch values, under Fail and Ignore, maybe followed by a good mutation;
+ * and mutations that do not compile (the policy is invalid: such cases are marked so).
+ */
 export function shapeErrors(ctx: CaseContext): void {
   const ts = targets(ctx, ctx.range(1, 2));
   const t = ts[0];
-  const [patchType, expression] = ctx.pick(brokenExpressions);
+  const [patchType, expression, refused] = ctx.pick(brokenExpressions);
+  if (refused) ctx.invalidPolicy = `spec.mutations: ${expression} does not compile (to ${patchType === "JSONPatch" ? "list(JSONPatch)" : "Object"})`;
   const mutations: Mutation[] = [{ patchType, expression }];
   if (ctx.chance(0.4)) mutations.push({ patchType: "ApplyConfiguration", expression: nested(["metadata"], `annotations: {"after": "ran"}`) });
   if (ctx.chance(0.3)) mutations.unshift({ patchType: "JSONPatch", expression: `[JSONPatch{op: "add", path: "/metadata/annotations", value: {"before": "ran"}}]` });

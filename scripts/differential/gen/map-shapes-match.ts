@@ -30,7 +30,11 @@ export function shapeParams(ctx: CaseContext): void {
   const custom = ctx.chance(0.35);
   const clusterScoped = custom && ctx.chance(0.4);
   const t = builtinTarget(ctx);
-  const scope: ExprScope = { info: t.info, params: custom ? "custom" : "configmap" };
+  const r = ctx.rng.next();
+  // the binding omits paramRef (params is null), or the policy omits paramKind while the binding
+  // has a paramRef (then its expressions cannot read params: API validation declares it only with a paramKind)
+  const withKind = r > 0.06;
+  const scope: ExprScope = { info: t.info, ...(withKind ? { params: custom ? "custom" as const : "configmap" as const } : {}) };
   // sometimes the param kind has no CRD (paramKind not found); then no param objects either
   const crdMissing = custom && ctx.chance(0.1);
   if (custom && !crdMissing) ctx.add(paramCrd(clusterScoped));
@@ -39,11 +43,8 @@ export function shapeParams(ctx: CaseContext): void {
   const mutation = ctx.chance(0.6)
     ? { patchType: "ApplyConfiguration" as const, expression: nested(["metadata"], `annotations: {"param": ${value}}`) }
     : { patchType: "JSONPatch" as const, expression: `[JSONPatch{op: "add", path: "/metadata/annotations", value: {"param": ${value}}}]` };
-  const r = ctx.rng.next();
-  // the binding omits paramRef (params is null), or the policy omits paramKind while the binding has a paramRef
-  const withKind = r > 0.06;
   const ref = r > 0.12 || !withKind ? paramRef(ctx, clusterScoped) : undefined;
-  const matchConditions = ctx.chance(0.2) ? [{ name: "param-condition", expression: boolExpr(ctx, scope) }] : [];
+  const matchConditions = ctx.chance(0.2) ? [{ name: "param-condition", expression: boolExpr(ctx, scope, true) }] : [];
   addPolicy(ctx, "with-params", { match: matchFor(ctx, t.info), paramKind: withKind ? paramKind : undefined, matchConditions, mutations: [mutation], failurePolicy: failurePolicy(ctx) }, ref);
   const paramNamespaces = ctx.subset([...new Set(["default", "params", "team-a", String((t.obj.metadata as JsonObject).namespace)])], 1, 2);
   for (const ns of crdMissing ? [] : paramNamespaces) {
@@ -183,7 +184,7 @@ export function shapeRequest(ctx: CaseContext): void {
   const t = builtinTarget(ctx);
   const value = ctx.pick([
     "request.userInfo.username", 'request.userInfo.?groups.orValue([]).join(",")', "string(has(request.userInfo.uid))", "string(request.dryRun)",
-    'string(request.?userInfo.?extra.orValue({}))', "request.name", "request.requestKind.kind", "request.subResource", "string(request.options)",
+    'request.?userInfo.?extra.orValue({}).map(k, k + "=" + request.userInfo.extra[k].join("+")).join(",")', "request.name", "request.requestKind.kind", "request.subResource", "string(request.options)",
     'string(authorizer.group("").resource("pods").namespace("default").check("get").allowed())', 'authorizer.requestResource.check("create").reason()',
     'string(authorizer.serviceAccount("default", "builder").group("apps").resource("deployments").check("update").allowed())',
   ]);

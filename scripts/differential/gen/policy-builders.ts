@@ -1,5 +1,6 @@
 // Builders of MutatingAdmissionPolicies, ValidatingAdmissionPolicies and their bindings, always
-// valid for the API (the oracle does not run API validation): rules, selectors, params.
+// valid for the API (the oracle does not run API validation): rules, selectors, params, and CEL
+// literals that compile as Kubernetes compiles them.
 import type { JsonObject, JsonValue } from "../../../src/data/index.js";
 import type { CaseContext } from "./case-context.js";
 import type { KindInfo } from "./builtin-objects.js";
@@ -156,7 +157,14 @@ export function celString(s: string): string {
   return JSON.stringify(s);
 }
 
-/** A CEL map literal of string keys to CEL expressions. */
+const stringLiteral = /^"(?:[^"\\]|\\.)*"$/;
+
+/**
+ * A CEL map literal of string keys to CEL expressions. Kubernetes compiles CEL with homogeneous
+ * aggregate literals, so unless every value is a string literal (or there is one entry) each value
+ * is wrapped in `dyn(…)`, which changes nothing at runtime.
+ */
 export function celMap(entries: [string, string][]): string {
-  return `{${entries.map(([k, v]) => `${celString(k)}: ${v}`).join(", ")}}`;
+  const dyn = entries.length > 1 && !entries.every(([, v]) => stringLiteral.test(v));
+  return `{${entries.map(([k, v]) => `${celString(k)}: ${dyn ? `dyn(${v})` : v}`).join(", ")}}`;
 }

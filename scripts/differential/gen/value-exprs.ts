@@ -49,8 +49,22 @@ export function stringExpr(ctx: CaseContext, scope: ExprScope): string {
   return ctx.pick(options);
 }
 
-/** A CEL boolean expression for matchConditions (some false, some failing, a few not compiling). */
-export function boolExpr(ctx: CaseContext, scope: ExprScope): string {
+/**
+ * Expressions `boolExpr` draws that API validation refuses (a syntax error, a type error, not a
+ * bool), and, by position, what it draws instead when `compiling` is asked for: expressions that
+ * compile to bool and fail (or not) only at runtime.
+ */
+const notCompiling: readonly (readonly [string, string])[] = [
+  ["object.metadata.name.exists(", 'object.metadata.annotations["absent"] == "x"'],
+  ["object.metadata.name + 1 == \"x\"", "int(object.metadata.name) == 1"],
+  ["size(object.metadata.name)", "size(object.metadata.name) == 3"],
+];
+
+/**
+ * A CEL boolean expression for matchConditions and validations (some false, some failing, a few
+ * not compiling unless `compiling`, which draws the same way and gives only API-valid ones).
+ */
+export function boolExpr(ctx: CaseContext, scope: ExprScope, compiling = false): string {
   const options: string[] = [
     "true",
     "false",
@@ -68,9 +82,7 @@ export function boolExpr(ctx: CaseContext, scope: ExprScope): string {
     "!has(object.metadata.labels) || object.metadata.labels.all(k, k != \"skip\")",
     "request.userInfo.username == \"admin\"",
     "1 / 0 == 1",
-    "object.metadata.name.exists(",
-    "object.metadata.name + 1 == \"x\"",
-    "size(object.metadata.name)",
+    ...notCompiling.map(([refused, valid]) => (compiling ? valid : refused)),
   ];
   if (scope.info.podSpec) {
     const p = `object.${scope.info.podSpec.join(".")}`;
