@@ -6,5 +6,6 @@ export { deepEqual, deepClone, goJsonRoundTrip } from "./equal.js";
 export { goQuote } from "./go-quote.js";
 export { changedPaths, rewrittenPaths, pathText } from "./changed-paths.js";
 export type { FieldPath, Rewrite } from "./changed-paths.js";
+export { closest, editDistance } from "./closest-name.js";
 export { timed } from "./util-timed.js";
 export type { PhaseHook } from "./util-timed.js";

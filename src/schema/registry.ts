@@ -14,6 +14,8 @@ export interface SchemaRegistry {
   resolveKind(apiVersion: string, kind: string): ResourceInfo | undefined;
   /** The kind served as `group/version/resource`, or undefined. */
   kindForResource(group: string, version: string, resource: string): ResourceInfo | undefined;
+  /** Every known kind (built-in, CRDs, OpenAPI documents), one entry per group/version/kind. */
+  allKinds(): readonly ResourceInfo[];
   /** A built-in named type (e.g. `io.k8s.api.core.v1.PodSpec`), or undefined. */
   builtinType(name: string): TypeRef | undefined;
   /** The deduced type for objects without a schema (maps granular, lists atomic). */
@@ -76,6 +78,10 @@ export function createSchemaRegistry(options: SchemaRegistryOptions = {}): {
     kindForResource(group, version, resource) {
       ensure();
       return byResource.get(`${group}/${version}/${resource}`);
+    },
+    allKinds() {
+      ensure();
+      return [...byKind.values()];
     },
     builtinType(name) {
       return builtinAtom(name) === undefined ? undefined : { schema: builtinSchema(), spec: { named: name } };

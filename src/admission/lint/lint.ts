@@ -6,14 +6,20 @@ import type { JsonObject } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
 import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
+import { createTimeFindings } from "./lint-create-time.js";
+import { withoutIgnored } from "./lint-ignore.js";
 import { matchedSchemas } from "./lint-kinds.js";
+import { bindingOverlap, missingParam, unknownResources } from "./lint-rules.js";
+import { schemaFindings, type SchemaExpression } from "./lint-schema.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
 import { absentFieldReads, guardedPaths, type ExprFinding } from "./lint-reads.js";
-import { loadPolicies, type ItemRef, type LoadProblem, type PolicyModel } from "../policy/index.js";
+import { loadPolicies, type BindingModel, type ItemRef, type LoadProblem, type PolicyModel } from "../policy/index.js";
 
 /** What a finding is about. */
 export const lintCodes = [
   "load", "compile", "type", "absent-field", "atomic-field", "index-path", "missing-policy", "unbound-policy", "param-kind",
+  "unknown-field", "unknown-type", "literal-type", "patch-path", "never-true", "null-namespace",
+  "unknown-resource", "no-overlap", "param-not-found", "create-time",
 ] as const;
 /** One of {@link lintCodes}. */
 export type LintCode = (typeof lintCodes)[number];
@@ -34,7 +40,9 @@ export interface LintFinding {
   message: string;
 }
 
-const severityOf = { load: "error", compile: "error", type: "error" } as const satisfies Partial<Record<LintCode, "error">>;
+const severityOf = {
+  load: "error", compile: "error", type: "error", "unknown-field": "error", "unknown-type": "error", "literal-type": "error", "patch-path": "error", "create-time": "error",
+} as const satisfies Partial<Record<LintCode, "error">>;
 
 /** 0-based UTF-16 offset of cel-go's 1-based line and code-point column. */
 function offsetOf(text: string, line: number, column: number): number {
@@ -64,6 +72,7 @@ function parse(text: string, hasParams: boolean, mutation: boolean): ParsedExpr 
 
 /** Compile errors and traps of one policy. */
 function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFinding[]): void {
+  const typed: SchemaExpression[] = [];
   const base = { source: policy.source, kind: "MutatingAdmissionPolicy" as const, name: policy.name };
   const compiled = compilePolicy(policy);
   const hasParams = policy.paramKind !== undefined;
@@ -85,6 +94,7 @@ function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFind
     }
     const parsed = parse(c.text, hasParams, mutation !== undefined);
     if (!parsed) continue;
+    typed.push({ text: c.text, fieldPath: c.fieldPath, mode: mutation ?? "plain", role: c.fieldPath.startsWith("spec.matchConditions") ? "condition" : "other" });
     for (const f of absentFieldReads(parsed, guardedPaths([...conditions, parsed]), kinds)) add("absent-field", f);
     if (mutation === "ApplyConfiguration") for (const f of atomicFieldSets(parsed, kinds)) add("atomic-field", f);
     if (mutation === "JSONPatch") for (const f of indexPaths(parsed)) add("index-path", f);
@@ -92,6 +102,22 @@ function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFind
   if (policy.paramKind && !registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind)) {
     out.push({ ...base, severity: "warning", code: "param-kind", field: "spec.paramKind", message: `${paramKindNotFound(policy.paramKind)}: add its CustomResourceDefinition to the input, or every binding fails` });
   }
+  const expressionFinding = (code: LintCode, field: string, f: ExprFinding): LintFinding => ({ ...base, severity: code in severityOf ? "error" : "warning", code, field, exprOffset: f.offset, message: f.message });
+  for (const f of [...createTimeFindings(policy), ...schemaFindings(policy, typed, registry)]) out.push(expressionFinding(f.code, f.fieldPath, f));
+  for (const w of [
+    ...unknownResources(policy.matchConstraints.resourceRules, "spec.matchConstraints.resourceRules", registry),
+    ...unknownResources(policy.matchConstraints.excludeResourceRules, "spec.matchConstraints.excludeResourceRules", registry),
+  ]) out.push({ ...base, severity: "warning", code: w.code, field: w.field, message: w.message });
+}
+
+/** Wiring findings of one binding (its policy, when in the input). */
+function lintBinding(binding: BindingModel, policy: PolicyModel | undefined, items: readonly JsonObject[], registry: SchemaRegistry, out: LintFinding[]): void {
+  const found = [
+    ...unknownResources(binding.matchResources?.resourceRules ?? [], "spec.matchResources.resourceRules", registry),
+    ...unknownResources(binding.matchResources?.excludeResourceRules ?? [], "spec.matchResources.excludeResourceRules", registry),
+    ...(policy ? [...bindingOverlap(binding, policy.matchConstraints), ...missingParam(binding, policy, items)] : []),
+  ];
+  for (const w of found) out.push({ severity: "warning", code: w.code, source: binding.source, kind: "MutatingAdmissionPolicyBinding", name: binding.name, field: w.field, message: w.message });
 }
 
 /** Lints every policy and binding among `items` (other items only contribute CRDs). */
@@ -105,6 +131,7 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
   }
   const { registry } = createSchemaRegistry({ items });
   for (const policy of loaded.policies) lintPolicy(policy, registry, out);
+  for (const b of loaded.bindings) lintBinding(b, loaded.policies.find((p) => p.name === b.policyName), items, registry, out);
   const policyNames = new Set([
     ...loaded.policies.map((p) => p.name),
     ...loaded.problems.filter((p) => p.kind === "MutatingAdmissionPolicy").map((p) => p.name),
@@ -124,5 +151,5 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
       message: unboundPolicyMessage(p.name),
     });
   }
-  return out.sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));
+  return withoutIgnored(out, items).sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));
 }

@@ -1,0 +1,175 @@
+// Schema-aware type check of policy expressions (what the apiserver's VAP type checker does, for
+// both policy kinds): each expression is checked once per matched kind, and a problem is reported
+// only when it occurs for every kind — unknown fields in reads and `Object…{}` literals, unknown
+// literal type names, literal values of the wrong type, comparisons of values that are never equal.
+import { checkAll, compile, op, type CelEnv, type CelType, type Expr, type ParsedExpr } from "../../cel/index.js";
+import { closest } from "../../data/index.js";
+import type { ExprFinding } from "./lint-reads.js";
+import { OBJECT_ROOT, PARAMS_ROOT, type ExpressionMode, type TypedVariant } from "./typed-env.js";
+import { walkExpr } from "./walk-expr.js";
+
+/** The codes the typed check reports. */
+export type TypedCode = "unknown-field" | "unknown-type" | "literal-type" | "never-true";
+
+/** One expression to check. */
+export interface TypedExpression {
+  text: string;
+  fieldPath: string;
+  mode: ExpressionMode;
+}
+
+/** A typed-check finding in one expression. */
+export interface TypedFinding extends ExprFinding {
+  code: TypedCode;
+  fieldPath: string;
+}
+
+/** What the messages call the typed roots: `Deployment`, `Deployment or StatefulSet`, `ConfigMap`. */
+export interface RootNames {
+  object: string;
+  params: string;
+}
+
+/** Comparisons whose operands are checked for never-equal types. */
+const comparisons = new Set<string>([op.equals, op.notEquals, op.less, op.lessEquals, op.greater, op.greaterEquals]);
+
+/** The family of a type for "can these ever be equal": numbers compare across int/uint/double. */
+function family(t: CelType | undefined): string | undefined {
+  switch (t?.kind) {
+    case "int": case "uint": case "double": return "number";
+    case "string": case "bool": case "bytes": case "timestamp": case "duration": case "list": return t.kind;
+    case "map": case "object": return "object";
+    default: return undefined;
+  }
+}
+
+/** Whether a value of type `value` can never be what a field of type `field` holds (lists by element). */
+function incompatible(field: CelType, value: CelType): boolean {
+  const f = family(field), v = family(value);
+  if (f === undefined || v === undefined) return false;
+  if (f !== v) return true;
+  if (field.kind === "list" && value.kind === "list") return incompatible(field.elem, value.elem);
+  if (field.kind === "map" && value.kind === "map") return incompatible(field.value, value.value);
+  return false;
+}
+
+function typeName(t: CelType | undefined): string {
+  if (t === undefined) return "dyn";
+  switch (t.kind) {
+    case "list": return `list(${typeName(t.elem)})`;
+    case "map": return `map(${typeName(t.key)}, ${typeName(t.value)})`;
+    case "object": return "object";
+    default: return t.kind;
+  }
+}
+
+/** `a.b.c` for a select chain (optional steps as `.?`), else undefined. */
+function chainText(e: Expr): string | undefined {
+  if (e.kind === "ident") return e.name;
+  if (e.kind === "select" && !e.testOnly) {
+    const o = chainText(e.operand);
+    return o === undefined ? undefined : `${o}.${e.field}`;
+  }
+  if (e.kind === "call" && e.fn === op.optSelect && e.args[1]?.kind === "const" && e.args[1].value.kind === "string") {
+    const o = chainText(e.args[0]!);
+    return o === undefined ? undefined : `${o}.?${e.args[1].value.value}`;
+  }
+  return undefined;
+}
+
+/** Where a type name's fields come from, for messages: `Deployment at spec.template`. */
+function describe(typeName: string, roots: RootNames): string {
+  const [root, at] = typeName.startsWith(`${OBJECT_ROOT}.`) || typeName === OBJECT_ROOT
+    ? [roots.object, typeName.slice(OBJECT_ROOT.length + 1)]
+    : [roots.params, typeName.slice(PARAMS_ROOT.length + 1)];
+  return at ? `${root} at ${at}` : root;
+}
+
+function didYouMean(word: string, candidates: readonly string[]): string {
+  const c = closest(word, candidates);
+  return c === undefined ? "" : ` (did you mean "${c}"?)`;
+}
+
+/** Findings of one expression checked in one variant's environment. */
+function findingsIn(parsed: ParsedExpr, env: CelEnv, roots: RootNames): Array<ExprFinding & { code: TypedCode }> {
+  const out: Array<ExprFinding & { code: TypedCode }> = [];
+  const { issues, types } = checkAll(parsed, env);
+  if (issues.length === 0) return out;
+  const nodes = new Map<number, Expr>();
+  const structFields = new Map<number, { struct: Extract<Expr, { kind: "struct" }>; index: number }>();
+  walkExpr(parsed.expr, (e) => {
+    nodes.set(e.id, e);
+    if (e.kind === "struct") e.fields.forEach((f, index) => structFields.set(f.id, { struct: e, index }));
+  });
+  const fieldsOf = (t: CelType | undefined): string[] => (t?.kind === "object" ? Object.keys(env.resolveType(t.name)?.fields ?? {}) : []);
+  for (const issue of issues) {
+    if (issue.exprId === undefined) continue;
+    const at = issue.offset;
+    const undefinedField = /^undefined field '(.*)'$/.exec(issue.message)?.[1];
+    const sf = structFields.get(issue.exprId);
+    if (sf) {
+      const structName = sf.struct.typeName.replace(/^\./, "");
+      const f = sf.struct.fields[sf.index]!;
+      const decl = env.resolveType(structName);
+      if (undefinedField !== undefined) {
+        out.push({ code: "unknown-field", offset: at, message: `${structName}{${f.field}: …}: ${describe(structName, roots)} has no field "${f.field}"${didYouMean(f.field, Object.keys(decl?.fields ?? {}))}: the apiserver refuses the object` });
+      } else if (decl && Object.hasOwn(decl.fields, f.field)) {
+        const want = decl.fields[f.field]!, got = types.get(f.value.id);
+        if (got && !f.optional && incompatible(want, got)) {
+          out.push({ code: "literal-type", offset: at, message: `${structName}{${f.field}: …}: the field holds ${typeName(want)} but the value is ${typeName(got)}; the apiserver refuses the object` });
+        }
+      }
+      continue;
+    }
+    const node = nodes.get(issue.exprId);
+    if (!node) continue;
+    if (undefinedField !== undefined) {
+      const operand = node.kind === "select" ? node.operand : node.kind === "call" && node.fn === op.optSelect ? node.args[0] : undefined;
+      const t = operand && types.get(operand.id);
+      if (t?.kind !== "object") continue;
+      const read = chainText(node) ?? undefinedField;
+      const hint = t.name === PARAMS_ROOT && roots.params === "ConfigMap" && undefinedField === "spec"
+        ? " (a ConfigMap param holds its values in data: params.data.<key>)"
+        : didYouMean(undefinedField, fieldsOf(t));
+      out.push({ code: "unknown-field", offset: at, message: `${read}: ${describe(t.name, roots)} has no field "${undefinedField}"${hint}: the read fails on every object` });
+    } else if (node.kind === "struct" && issue.message.startsWith("undeclared reference to ")) {
+      const name = node.typeName.replace(/^\./, "");
+      const segments = name.split(".");
+      let i = 1;
+      while (i < segments.length && env.resolveType(segments.slice(0, i + 1).join("."))) i++;
+      const parent = segments.slice(0, i).join(".");
+      if (!env.resolveType(parent) || i >= segments.length) continue;
+      const bad = segments[i]!;
+      out.push({ code: "unknown-type", offset: at, message: `${name}: ${describe(parent, roots)} has no object field "${bad}"${didYouMean(bad, Object.keys(env.resolveType(parent)?.fields ?? {}))}: the type name must follow the field path` });
+    } else if (node.kind === "call" && comparisons.has(node.fn) && node.args.length === 2) {
+      const [l, r] = [types.get(node.args[0]!.id), types.get(node.args[1]!.id)];
+      const fl = family(l), fr = family(r);
+      if (fl === undefined || fr === undefined || fl === fr) continue;
+      const what = node.fn === op.equals ? "is never true" : node.fn === op.notEquals ? "is always true" : "fails with \"no such overload\" on every object";
+      const side = (e: Expr, t: CelType | undefined): string => ((c) => (c === undefined ? typeName(t) : `${c} (${typeName(t)})`))(chainText(e));
+      out.push({ code: "never-true", offset: at, message: `comparing ${side(node.args[0]!, l)} with ${side(node.args[1]!, r)} ${what}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * The typed findings of a policy's expressions: checked in every variant (one per matched kind),
+ * reported when every variant finds the same problem at the same place.
+ */
+export function typedFindings(exprs: readonly TypedExpression[], variants: readonly TypedVariant[], roots: RootNames): TypedFinding[] {
+  const out: TypedFinding[] = [];
+  for (const x of exprs) {
+    let common: Map<string, ExprFinding & { code: TypedCode }> | undefined;
+    for (const v of variants) {
+      const env = v.envFor(x.mode);
+      const parsed = compile(env, x.text, { check: false });
+      if (!parsed.ok) break;
+      const found = new Map(findingsIn(parsed.parsed, env, roots).map((f) => [`${f.code}|${f.offset}|${f.message}`, f]));
+      common = common === undefined ? found : new Map([...common].filter(([k]) => found.has(k)));
+      if (common.size === 0) break;
+    }
+    for (const f of common?.values() ?? []) out.push({ ...f, fieldPath: x.fieldPath });
+  }
+  return out;
+}
