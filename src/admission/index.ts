@@ -11,5 +11,5 @@ export { isPolicyItem, loadPolicies } from "./policy/index.js";
 export type { BindingModel, ItemRef, LoadedPolicies, LoadProblem, PolicyModel, RuleModel } from "./policy/index.js";
 export { compilePolicy } from "./mutating/index.js";
 export type { CompiledPolicy } from "./mutating/index.js";
-export { lintCodes, lintPolicies } from "./lint/index.js";
-export type { LintCode, LintFinding } from "./lint/index.js";
+export { IGNORE_ANNOTATION, lintCodes, lintPolicies } from "./lint/index.js";
+export type { LintCode, LintFinding, LintOptions } from "./lint/index.js";

@@ -116,6 +116,8 @@ export function absentFieldReads(parsed: ParsedExpr, guards: ReadonlySet<string>
     const shapes = kinds.schemas.map((s) => shapeIn(s, chain.path));
     const last = chain.path[chain.path.length - 1];
     if (shapes.includes("required")) continue;
+    // A field no matched kind has is a typo, not an absent field (the typed check reports it).
+    if (!kinds.unknown && shapes.length > 0 && shapes.every((x) => x === "undeclared")) continue;
     if (usage === "field" && !shapes.includes("map")) continue;
     if (kinds.unknown && last === "containers") continue;
     seen.add(dotted);

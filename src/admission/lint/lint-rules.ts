@@ -18,30 +18,30 @@ function suggestion(resource: string, inGroup: readonly ResourceInfo[]): string 
   return byKind?.resource ?? closest(resource, [...new Set(inGroup.map((i) => i.resource))]);
 }
 
-/** Findings for the resources of `rules` (at `path`, e.g. `spec.matchConstraints.resourceRules`). */
+/**
+ * Findings for the resources of `rules` (at `path`, e.g. `spec.matchConstraints.resourceRules`):
+ * a resource none of its rule's API groups serves. Groups no known kind belongs to may be CRDs
+ * outside the input, so a rule naming one is never reported.
+ */
 export function unknownResources(rules: readonly RuleModel[], path: string, registry: SchemaRegistry): WiringFinding[] {
   const out: WiringFinding[] = [];
   const all = registry.allKinds();
+  const groupText = (g: string): string => (g === "" ? 'the core group ""' : `group "${g}"`);
   rules.forEach((rule, i) => {
+    if (rule.apiGroups.includes("*")) return;
+    const groups = rule.apiGroups.map((g) => ({ group: g, kinds: all.filter((k) => k.group === g) }));
+    if (groups.some((g) => g.kinds.length === 0)) return;
     rule.resources.forEach((res, j) => {
       const resource = res.split("/")[0]!;
-      if (resource.includes("*")) return;
-      for (const group of rule.apiGroups) {
-        if (group === "*") continue;
-        const inGroup = all.filter((k) => k.group === group);
-        // A group no known kind belongs to may be a CRD outside the input: nothing to say.
-        if (inGroup.length === 0 || inGroup.some((k) => k.resource === resource)) continue;
-        const elsewhere = [...new Set(all.filter((k) => k.resource === resource).map((k) => k.group))];
-        const meant = suggestion(resource, inGroup);
-        const hint = elsewhere.length > 0
-          ? ` (${resource} is served by ${elsewhere.map((g) => (g === "" ? 'the core group ""' : `group "${g}"`)).join(" and ")})`
-          : meant ? ` (did you mean "${meant}"?)` : "";
-        out.push({
-          code: "unknown-resource",
-          field: `${path}[${i}].resources[${j}]`,
-          message: `API group ${group === "" ? 'core ""' : `"${group}"`} serves no resource "${resource}"${hint}: this rule never matches it`,
-        });
-      }
+      if (resource.includes("*") || groups.some((g) => g.kinds.some((k) => k.resource === resource))) return;
+      const elsewhere = [...new Set(all.filter((k) => k.resource === resource).map((k) => k.group))];
+      const meant = suggestion(resource, groups.flatMap((g) => g.kinds));
+      const hint = elsewhere.length > 0 ? ` (${resource} is served by ${elsewhere.map(groupText).join(" and ")})` : meant ? ` (did you mean "${meant}"?)` : "";
+      out.push({
+        code: "unknown-resource",
+        field: `${path}[${i}].resources[${j}]`,
+        message: `${groups.map((g) => groupText(g.group)).join(" and ")} ${groups.length > 1 ? "serve" : "serves"} no resource "${resource}"${hint}: this rule never matches it`,
+      });
     });
   });
   return out;

@@ -102,6 +102,12 @@ function findingsIn(parsed: ParsedExpr, env: CelEnv, roots: RootNames): Array<Ex
     if (e.kind === "struct") e.fields.forEach((f, index) => structFields.set(f.id, { struct: e, index }));
   });
   const fieldsOf = (t: CelType | undefined): string[] => (t?.kind === "object" ? Object.keys(env.resolveType(t.name)?.fields ?? {}) : []);
+  // A literal under an unknown literal field (`Object{spc: Object.spc{}}`) is reported once, as that field.
+  const reported = new Set<number>();
+  for (const issue of issues) {
+    const sf = issue.exprId === undefined ? undefined : structFields.get(issue.exprId);
+    if (sf && issue.message.startsWith("undefined field ")) reported.add(sf.struct.fields[sf.index]!.value.id);
+  }
   for (const issue of issues) {
     if (issue.exprId === undefined) continue;
     const at = issue.offset;
@@ -132,7 +138,7 @@ function findingsIn(parsed: ParsedExpr, env: CelEnv, roots: RootNames): Array<Ex
         ? " (a ConfigMap param holds its values in data: params.data.<key>)"
         : didYouMean(undefinedField, fieldsOf(t));
       out.push({ code: "unknown-field", offset: at, message: `${read}: ${describe(t.name, roots)} has no field "${undefinedField}"${hint}: the read fails on every object` });
-    } else if (node.kind === "struct" && issue.message.startsWith("undeclared reference to ")) {
+    } else if (node.kind === "struct" && issue.message.startsWith("undeclared reference to ") && !reported.has(node.id)) {
       const name = node.typeName.replace(/^\./, "");
       const segments = name.split(".");
       let i = 1;

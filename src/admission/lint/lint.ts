@@ -2,7 +2,7 @@
 // admission would, and reports load, compile and type errors plus known traps, each located by
 // the object, its field path and (for expressions) the offset inside the expression.
 import { compile, type ParsedExpr } from "../../cel/index.js";
-import type { JsonObject } from "../../data/index.js";
+import type { JsonObject, JsonValue } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
 import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
@@ -120,8 +120,14 @@ function lintBinding(binding: BindingModel, policy: PolicyModel | undefined, ite
   for (const w of found) out.push({ severity: "warning", code: w.code, source: binding.source, kind: "MutatingAdmissionPolicyBinding", name: binding.name, field: w.field, message: w.message });
 }
 
+/** Options of {@link lintPolicies}. */
+export interface LintOptions {
+  /** OpenAPI v3 documents with the schemas of kinds that have no CRD in the items. Default: none. */
+  openapi?: readonly JsonValue[];
+}
+
 /** Lints every policy and binding among `items` (other items only contribute CRDs). */
-export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
+export function lintPolicies(items: readonly JsonObject[], options: LintOptions = {}): LintFinding[] {
   const out: LintFinding[] = [];
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) {
@@ -129,7 +135,7 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
     if (p.field) f.field = p.field;
     out.push(f);
   }
-  const { registry } = createSchemaRegistry({ items });
+  const { registry } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const policy of loaded.policies) lintPolicy(policy, registry, out);
   for (const b of loaded.bindings) lintBinding(b, loaded.policies.find((p) => p.name === b.policyName), items, registry, out);
   const policyNames = new Set([
