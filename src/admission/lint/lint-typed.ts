@@ -146,7 +146,8 @@ function findingsIn(parsed: ParsedExpr, env: CelEnv, roots: RootNames): Array<Ex
       const parent = segments.slice(0, i).join(".");
       if (!env.resolveType(parent) || i >= segments.length) continue;
       const bad = segments[i]!;
-      out.push({ code: "unknown-type", offset: at, message: `${name}: ${describe(parent, roots)} has no object field "${bad}"${didYouMean(bad, Object.keys(env.resolveType(parent)?.fields ?? {}))}: the type name must follow the field path` });
+      const start = parsed.sourceInfo.text.lastIndexOf(name, at);
+      out.push({ code: "unknown-type", offset: start >= 0 ? start : at, message: `${name}: ${describe(parent, roots)} has no object field "${bad}"${didYouMean(bad, Object.keys(env.resolveType(parent)?.fields ?? {}))}: the type name must follow the field path` });
     } else if (node.kind === "call" && comparisons.has(node.fn) && node.args.length === 2) {
       const [l, r] = [types.get(node.args[0]!.id), types.get(node.args[1]!.id)];
       const fl = family(l), fr = family(r);
