@@ -98,7 +98,7 @@ that sets an atomic field, a JSON patch path with a list index, comparisons that
 true, resources no API group serves, bindings that never apply or name a missing param, a
 binding whose policy is missing, a policy no binding binds, a paramKind whose kind is unknown.
 Silence codes per policy or binding with the annotation kmutate.dev/ignore: <code>[,<code>]
-(every code: docs/09_check.md).
+(every code: docs/10_check.md).
 
 With PATH arguments:
   stdout  one finding per problem (file:line:col: severity: Kind name: field: message, the
