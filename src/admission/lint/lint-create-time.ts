@@ -14,7 +14,7 @@ export interface CreateTimeFinding extends ExprFinding {
 }
 
 /** matchConditions that read `variables`: the apiserver rejects the policy. */
-export function createTimeFindings(policy: PolicyModel): CreateTimeFinding[] {
+export function createTimeFindings(policy: Pick<PolicyModel, "paramKind" | "matchConditions">): CreateTimeFinding[] {
   const out: CreateTimeFinding[] = [];
   const env = expressionEnv(policy.paramKind !== undefined, false);
   for (const m of policy.matchConditions) {

@@ -19,7 +19,7 @@ export interface MatchedKinds {
  * The kinds the policy's resourceRules match. A subresource (`deployments/scale`) counts as
  * unknown, or with `parentOfSubresource` as its parent resource's kind.
  */
-export function matchedKinds(policy: PolicyModel, registry: SchemaRegistry, parentOfSubresource = false): MatchedKinds {
+export function matchedKinds(policy: Pick<PolicyModel, "matchConstraints">, registry: SchemaRegistry, parentOfSubresource = false): MatchedKinds {
   const out: MatchedKinds = { kinds: [], unknown: false };
   const seen = new Set<string>();
   for (const rule of policy.matchConstraints.resourceRules) {

@@ -79,7 +79,7 @@ function objects(items: readonly JsonObject[]): JsonObject[] {
 }
 
 /** A paramRef naming (by name) a param of the policy's paramKind that the input does not hold. */
-export function missingParam(binding: BindingModel, policy: PolicyModel, items: readonly JsonObject[]): WiringFinding[] {
+export function missingParam(binding: BindingModel, policy: Pick<PolicyModel, "paramKind">, items: readonly JsonObject[]): WiringFinding[] {
   const ref = binding.paramRef, kind = policy.paramKind;
   if (!ref || !kind || ref.name === "") return [];
   const found = objects(items).some((o) => {

@@ -21,6 +21,9 @@ export interface SchemaExpression extends TypedExpression {
   role: "condition" | "other";
 }
 
+/** What the checks read of a policy (every policy kind has it). */
+export type SchemaPolicy = Pick<PolicyModel, "paramKind" | "matchConstraints" | "variables">;
+
 /** A finding of the schema-aware checks. */
 export interface SchemaFinding extends ExprFinding {
   code: SchemaCode;
@@ -33,7 +36,7 @@ function parse(text: string, hasParams: boolean, mode: ExpressionMode): ParsedEx
 }
 
 /** The schema-aware findings of `policy`'s expressions (`exprs`: the ones that compile). */
-export function schemaFindings(policy: PolicyModel, exprs: readonly SchemaExpression[], registry: SchemaRegistry): SchemaFinding[] {
+export function schemaFindings(policy: SchemaPolicy, exprs: readonly SchemaExpression[], registry: SchemaRegistry): SchemaFinding[] {
   const out: SchemaFinding[] = [];
   const hasParams = policy.paramKind !== undefined;
   const matched = matchedKinds(policy, registry);
