@@ -48,7 +48,7 @@ const PATCH = "spec.mutations[0].jsonPatch.expression";
 const VAR = "spec.variables[0].expression";
 const COND = "spec.matchConditions[0].expression";
 
-/** A CRD `widgets.example.com` (Widget, example.com/v1) with `spec.size` (integer) and `spec.labels` (map). */
+/** A CRD `widgets.example.com` (Widget, example.com/v1): `spec.size` (integer), `spec.labels` (map), `spec.config` (free-form). */
 const WIDGET_CRD: JsonObject = {
   apiVersion: "apiextensions.k8s.io/v1",
   kind: "CustomResourceDefinition",
@@ -59,7 +59,11 @@ const WIDGET_CRD: JsonObject = {
     scope: "Namespaced",
     versions: [{
       name: "v1", served: true, storage: true,
-      schema: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: { size: { type: "integer" }, labels: { type: "object", additionalProperties: { type: "string" } } } } } } },
+      schema: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: {
+        size: { type: "integer" },
+        labels: { type: "object", additionalProperties: { type: "string" } },
+        config: { type: "object", "x-kubernetes-preserve-unknown-fields": true },
+      } } } } },
     }],
   },
 };
@@ -90,6 +94,11 @@ const rows: Row[] = [
     expected: [{ code: "unknown-field", severity: "error", kind: "MutatingAdmissionPolicy", field: VAR, exprOffset: at(READ, ".metdata"),
       message: 'object.metdata: Deployment has no field "metdata" (did you mean "metadata"?): the read fails on every object' }],
   },
+  {
+    name: "unknown-field: has() of a field the kind lacks is always false",
+    items: [policy({ variables: ["has(object.spec.replica)"] }), binding()],
+    expected: [{ code: "unknown-field", field: VAR, message: 'has(object.spec.replica): Deployment at spec has no field "replica" (did you mean "replicas"?): the test is always false' }],
+  },
   { name: "unknown-field: the real field is clean", items: [policy({ variables: ["object.metadata.name == 'x'"] }), binding()], expected: [] },
   {
     name: "unknown-field: inside a macro, on the iteration variable",
@@ -114,6 +123,11 @@ const rows: Row[] = [
     expected: [{ code: "unknown-field", field: VAR, message: 'object.spec.sise: Widget at spec has no field "sise" (did you mean "size"?): the read fails on every object' }],
   },
   { name: "unknown-field: the CRD twin is clean", items: [WIDGET_CRD, policy({ rules: [{ groups: ["example.com"], resources: ["widgets"] }], variables: ["object.spec.size > 1 && object.spec.?labels['a'].orValue('') == 'b'"] }), binding()], expected: [] },
+  {
+    name: "unknown-field: a free-form CRD field takes any literal and any read",
+    items: [WIDGET_CRD, policy({ rules: [{ groups: ["example.com"], resources: ["widgets"] }], variables: ["has(object.spec.config) && object.spec.config.anything == 1"], mutations: [apply("Object{spec: Object.spec{config: Object.spec.config{a: 1}}}")] }), binding()],
+    expected: [],
+  },
   {
     name: "unknown-field: params.spec on a ConfigMap param",
     items: [policy({ paramKind: CONFIGMAP_PARAMS, variables: ["params.spec.replicas"] }), binding()],

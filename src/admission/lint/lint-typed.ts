@@ -2,7 +2,7 @@
 // both policy kinds): each expression is checked once per matched kind, and a problem is reported
 // only when it occurs for every kind — unknown fields in reads and `Object…{}` literals, unknown
 // literal type names, literal values of the wrong type, comparisons of values that are never equal.
-import { checkAll, compile, op, type CelEnv, type CelType, type Expr, type ParsedExpr } from "../../cel/index.js";
+import { checkAll, compile, op, type CelEnv, type CelType, type Expr, type ObjectTypeDecl, type ParsedExpr } from "../../cel/index.js";
 import { closest } from "../../data/index.js";
 import type { ExprFinding } from "./lint-reads.js";
 import { OBJECT_ROOT, PARAMS_ROOT, type ExpressionMode, type TypedVariant } from "./typed-env.js";
@@ -90,74 +90,81 @@ function didYouMean(word: string, candidates: readonly string[]): string {
   return c === undefined ? "" : ` (did you mean "${c}"?)`;
 }
 
-/** Findings of one expression checked in one variant's environment. */
+/** Findings of one expression checked in one variant's environment (read from the node types, not the checker's texts). */
 function findingsIn(parsed: ParsedExpr, env: CelEnv, roots: RootNames): Array<ExprFinding & { code: TypedCode }> {
   const out: Array<ExprFinding & { code: TypedCode }> = [];
   const { issues, types } = checkAll(parsed, env);
+  // Every finding below is also a checker issue: a clean check has none.
   if (issues.length === 0) return out;
-  const nodes = new Map<number, Expr>();
-  const structFields = new Map<number, { struct: Extract<Expr, { kind: "struct" }>; index: number }>();
-  walkExpr(parsed.expr, (e) => {
-    nodes.set(e.id, e);
-    if (e.kind === "struct") e.fields.forEach((f, index) => structFields.set(f.id, { struct: e, index }));
-  });
-  const fieldsOf = (t: CelType | undefined): string[] => (t?.kind === "object" ? Object.keys(env.resolveType(t.name)?.fields ?? {}) : []);
+  const offset = (id: number): number => parsed.sourceInfo.positions.get(id) ?? 0;
+  const declOf = (t: CelType | undefined): ObjectTypeDecl | undefined => (t?.kind === "object" ? env.resolveType(t.name) : undefined);
+  const lacks = (decl: ObjectTypeDecl, field: string): boolean => !decl.open && !Object.hasOwn(decl.fields, field);
   // A literal under an unknown literal field (`Object{spc: Object.spc{}}`) is reported once, as that field.
-  const reported = new Set<number>();
-  for (const issue of issues) {
-    const sf = issue.exprId === undefined ? undefined : structFields.get(issue.exprId);
-    if (sf && issue.message.startsWith("undefined field ")) reported.add(sf.struct.fields[sf.index]!.value.id);
-  }
-  for (const issue of issues) {
-    if (issue.exprId === undefined) continue;
-    const at = issue.offset;
-    const undefinedField = /^undefined field '(.*)'$/.exec(issue.message)?.[1];
-    const sf = structFields.get(issue.exprId);
-    if (sf) {
-      const structName = sf.struct.typeName.replace(/^\./, "");
-      const f = sf.struct.fields[sf.index]!;
-      const decl = env.resolveType(structName);
-      if (undefinedField !== undefined) {
-        out.push({ code: "unknown-field", offset: at, message: `${structName}{${f.field}: …}: ${describe(structName, roots)} has no field "${f.field}"${didYouMean(f.field, Object.keys(decl?.fields ?? {}))}: the apiserver refuses the object` });
-      } else if (decl && Object.hasOwn(decl.fields, f.field)) {
-        const want = decl.fields[f.field]!, got = types.get(f.value.id);
-        if (got && !f.optional && incompatible(want, got)) {
-          out.push({ code: "literal-type", offset: at, message: `${structName}{${f.field}: …}: the field holds ${typeName(want)} but the value is ${typeName(got)}; the apiserver refuses the object` });
+  const underUnknownField = new Set<number>();
+  walkExpr(parsed.expr, (e) => {
+    if (e.kind !== "struct") return;
+    const decl = env.resolveType(e.typeName.replace(/^\./, ""));
+    if (decl) for (const f of e.fields) if (lacks(decl, f.field)) underUnknownField.add(f.value.id);
+  });
+  walkExpr(parsed.expr, (e) => {
+    if (e.kind === "struct") {
+      const name = e.typeName.replace(/^\./, "");
+      const decl = env.resolveType(name);
+      if (!decl) {
+        if (!underUnknownField.has(e.id)) out.push(...unknownTypeName(parsed, env, roots, name, offset(e.id)));
+        return;
+      }
+      for (const f of e.fields) {
+        if (lacks(decl, f.field)) {
+          out.push({ code: "unknown-field", offset: offset(f.id), message: `${name}{${f.field}: …}: ${describe(name, roots)} has no field "${f.field}"${didYouMean(f.field, Object.keys(decl.fields))}: the apiserver refuses the object` });
+          continue;
+        }
+        const want = decl.fields[f.field], got = types.get(f.value.id);
+        if (want && got && !f.optional && incompatible(want, got)) {
+          out.push({ code: "literal-type", offset: offset(f.id), message: `${name}{${f.field}: …}: the field holds ${typeName(want)} but the value is ${typeName(got)}; the apiserver refuses the object` });
         }
       }
-      continue;
+      return;
     }
-    const node = nodes.get(issue.exprId);
-    if (!node) continue;
-    if (undefinedField !== undefined) {
-      const operand = node.kind === "select" ? node.operand : node.kind === "call" && node.fn === op.optSelect ? node.args[0] : undefined;
-      const t = operand && types.get(operand.id);
-      if (t?.kind !== "object") continue;
-      const read = chainText(node) ?? undefinedField;
-      const hint = t.name === PARAMS_ROOT && roots.params === "ConfigMap" && undefinedField === "spec"
+    const read = e.kind === "select" ? { operand: e.operand, field: e.field }
+      : e.kind === "call" && e.fn === op.optSelect && e.args[1]?.kind === "const" && e.args[1].value.kind === "string" ? { operand: e.args[0]!, field: e.args[1].value.value }
+      : undefined;
+    if (read) {
+      const t = types.get(read.operand.id);
+      const decl = declOf(t);
+      if (!decl || t?.kind !== "object" || !lacks(decl, read.field)) return;
+      const hint = t.name === PARAMS_ROOT && roots.params === "ConfigMap" && read.field === "spec"
         ? " (a ConfigMap param holds its values in data: params.data.<key>)"
-        : didYouMean(undefinedField, fieldsOf(t));
-      out.push({ code: "unknown-field", offset: at, message: `${read}: ${describe(t.name, roots)} has no field "${undefinedField}"${hint}: the read fails on every object` });
-    } else if (node.kind === "struct" && issue.message.startsWith("undeclared reference to ") && !reported.has(node.id)) {
-      const name = node.typeName.replace(/^\./, "");
-      const segments = name.split(".");
-      let i = 1;
-      while (i < segments.length && env.resolveType(segments.slice(0, i + 1).join("."))) i++;
-      const parent = segments.slice(0, i).join(".");
-      if (!env.resolveType(parent) || i >= segments.length) continue;
-      const bad = segments[i]!;
-      const start = parsed.sourceInfo.text.lastIndexOf(name, at);
-      out.push({ code: "unknown-type", offset: start >= 0 ? start : at, message: `${name}: ${describe(parent, roots)} has no object field "${bad}"${didYouMean(bad, Object.keys(env.resolveType(parent)?.fields ?? {}))}: the type name must follow the field path` });
-    } else if (node.kind === "call" && comparisons.has(node.fn) && node.args.length === 2) {
-      const [l, r] = [types.get(node.args[0]!.id), types.get(node.args[1]!.id)];
-      const fl = family(l), fr = family(r);
-      if (fl === undefined || fr === undefined || fl === fr) continue;
-      const what = node.fn === op.equals ? "is never true" : node.fn === op.notEquals ? "is always true" : "fails with \"no such overload\" on every object";
-      const side = (e: Expr, t: CelType | undefined): string => ((c) => (c === undefined ? typeName(t) : `${c} (${typeName(t)})`))(chainText(e));
-      out.push({ code: "never-true", offset: at, message: `comparing ${side(node.args[0]!, l)} with ${side(node.args[1]!, r)} ${what}` });
+        : didYouMean(read.field, Object.keys(decl.fields));
+      const testOnly = e.kind === "select" && e.testOnly;
+      const what = testOnly ? `has(${chainText(read.operand) ?? "…"}.${read.field})` : (chainText(e) ?? read.field);
+      out.push({ code: "unknown-field", offset: offset(e.id), message: `${what}: ${describe(t.name, roots)} has no field "${read.field}"${hint}: ${testOnly ? "the test is always false" : "the read fails on every object"}` });
+      return;
     }
-  }
+    if (e.kind === "call" && comparisons.has(e.fn) && e.args.length === 2) {
+      const [l, r] = [types.get(e.args[0]!.id), types.get(e.args[1]!.id)];
+      const fl = family(l), fr = family(r);
+      if (fl === undefined || fr === undefined || fl === fr) return;
+      const what = e.fn === op.equals ? "is never true" : e.fn === op.notEquals ? "is always true" : "fails with \"no such overload\" on every object";
+      const side = (x: Expr, t: CelType | undefined): string => ((c) => (c === undefined ? typeName(t) : `${c} (${typeName(t)})`))(chainText(x));
+      out.push({ code: "never-true", offset: offset(e.id), message: `comparing ${side(e.args[0]!, l)} with ${side(e.args[1]!, r)} ${what}` });
+    }
+  });
   return out;
+}
+
+/** `Object.spec.templte{}`: the first segment of a literal type name that is no object field of its parent. */
+function unknownTypeName(parsed: ParsedExpr, env: CelEnv, roots: RootNames, name: string, at: number): Array<ExprFinding & { code: TypedCode }> {
+  const segments = name.split(".");
+  let i = 1;
+  while (i < segments.length && env.resolveType(segments.slice(0, i + 1).join("."))) i++;
+  const parent = segments.slice(0, i).join(".");
+  const parentDecl = env.resolveType(parent);
+  const bad = segments[i];
+  // A field whose schema is free-form (preserve-unknown-fields, no properties) has no object type to name: not a typo.
+  if (!parentDecl || bad === undefined || parentDecl.open || Object.hasOwn(parentDecl.fields, bad)) return [];
+  const start = parsed.sourceInfo.text.lastIndexOf(name, at);
+  return [{ code: "unknown-type", offset: start >= 0 ? start : at, message: `${name}: ${describe(parent, roots)} has no object field "${bad}"${didYouMean(bad, Object.keys(parentDecl.fields))}: the type name must follow the field path` }];
 }
 
 /**
