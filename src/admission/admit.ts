@@ -2,10 +2,11 @@
 // MutatingAdmissionPolicies found among the items, as kube-apiserver 1.36 would on CREATE/UPDATE.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, indexOldObjects, itemSteps, type AdmissionRun, type CompiledPolicy } from "./mutating/index.js";
-import { bindPolicies, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
+import { admitItem, compilePolicy, IdentityClaims, indexOldObjects, itemSteps, type AdmissionRun, type CompiledPolicy } from "./mutating/index.js";
+import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type LoadedPolicies, type LoadProblem } from "./policy/index.js";
 import {
-  buildParamIndex, buildPolicyIndex, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices, type BoundPolicy,
+  buildParamIndex, buildPolicyIndex, createTimeCelFailures, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound, runNotices,
+  type BoundPolicy,
 } from "./dispatch/index.js";
 import { resolveLimits, type AdmitLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult } from "./types.js";
 
@@ -21,7 +22,9 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   for (const p of loaded.problems) results.push(problemResult(items, p));
   const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
-  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits);
+  const celProblems: LoadProblem[] = [];
+  const bound = timed("cel", options.onPhase, bindAll)(loaded, registry, limits, celProblems);
+  for (const p of celProblems) results.push(problemResult(items, p));
   const params = buildParamIndex(items, options.defaultNamespace);
   const run: AdmissionRun = {
     bound,
@@ -35,6 +38,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     options,
     authorizer: offlineAuthorizer(options.authorizer.decision),
     steps: itemSteps(options.onPhase),
+    identities: new IdentityClaims(items, registry, options.defaultNamespace),
   };
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
@@ -58,9 +62,22 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   return changes ? { items: out, results, summary, changes } : { items: out, results, summary };
 }
 
-/** Every policy compiled, with its bindings. */
-function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy>[] {
-  return bindPolicies(loaded.policies, loaded.bindings).map(({ policy, bindings }) => bindPolicy(policy, bindings, registry, limits));
+/**
+ * Every policy compiled, with its bindings; a policy whose CEL fails create-time validation is
+ * invalid (the apiserver refuses to create it): reported in `problems` and left out.
+ */
+function bindAll(loaded: LoadedPolicies, registry: SchemaRegistry, limits: AdmitLimits, problems: LoadProblem[]): BoundPolicy<CompiledPolicy>[] {
+  const out: BoundPolicy<CompiledPolicy>[] = [];
+  for (const { policy, bindings } of bindPolicies(loaded.policies, loaded.bindings)) {
+    const bound = bindPolicy(policy, bindings, registry, limits);
+    const failures = createTimeCelFailures(policy, bound.compiled);
+    for (const f of failures) {
+      const e = invalid(f.fieldPath, f.text, f.error ?? "");
+      problems.push({ code: "invalid", source: policy.source, kind: "MutatingAdmissionPolicy", name: policy.name, field: e.field, message: fieldErrorText(e) });
+    }
+    if (failures.length === 0) out.push(bound);
+  }
+  return out;
 }
 
 function bindPolicy(policy: Parameters<typeof compilePolicy>[0], bindings: BoundPolicy["bindings"], registry: SchemaRegistry, limits: AdmitLimits): BoundPolicy<CompiledPolicy> {

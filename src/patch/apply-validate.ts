@@ -1,5 +1,6 @@
 // Schema validation of a value against a type, as SMD `TypedValue.Validate`: unknown fields,
-// scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed).
+// scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed), and nulls
+// that came from CEL (a protobuf NULL_VALUE to SMD, valid nowhere).
 import type { JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
@@ -25,6 +26,36 @@ export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix =
 }
 
 /**
+ * SMD's message for a CEL `null` met where `t` is expected: MAP apply configurations turn CEL
+ * nulls into protobuf `NULL_VALUE`s, which SMD sees as a value of no kind (printed by `%v`,
+ * `%#v` or `%T`), so no form accepts them (reference §6.1).
+ */
+function celNullMessage(t: ScalarKind | "map" | "list"): string {
+  switch (t) {
+    case "numeric":
+      return "expected numeric (int or float), got structpb.NullValue";
+    case "string":
+      return "expected string, got &value.valueUnstructured{Value:0}";
+    case "boolean":
+      return "expected boolean, got &{NULL_VALUE}";
+    case "untyped":
+      return "expected any scalar, got &{NULL_VALUE}";
+    default:
+      return `expected ${t}, got &{NULL_VALUE}`;
+  }
+}
+
+/** How nulls of the value are read: JSON nulls (valid everywhere) or CEL nulls (valid nowhere). */
+export type NullReading = "json" | "cel";
+
+/** What one validation walk holds fixed. */
+interface Walk {
+  schema: Schema;
+  dup: boolean;
+  nulls: NullReading;
+}
+
+/**
  * Validates `v` against `spec`; returns every error SMD would report (paths relative to `v`).
  * @param allowDuplicates accept repeated keys in associative lists (live objects, SMD
  * `AllowDuplicates`). Default: false.
@@ -32,22 +63,30 @@ export function validateScalar(t: ScalarKind, v: JsonValue | undefined, prefix =
  * A sub-tree of `v` that is the sub-tree of `base` at the same route (by reference) is valid
  * too, so it is not walked: validating a new version of a live object costs only its rewritten
  * parts. Default: none (everything is walked).
+ * @param nulls `cel` for a value built by a CEL expression, whose nulls fail. Default: `json`.
  */
-export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false, base?: JsonValue): SmdError[] {
-  return validateNode(schema, spec, v, allowDuplicates, allowDuplicates ? base : undefined);
+export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false, base?: JsonValue, nulls: NullReading = "json"): SmdError[] {
+  return validateNode({ schema, dup: allowDuplicates, nulls }, spec, v, allowDuplicates ? base : undefined);
 }
 
-function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
+function validateNode(w: Walk, spec: TypeSpec, v: JsonValue, base: JsonValue | undefined): SmdError[] {
   if (v === base) return NO_ERRS;
-  const a = resolveAtom(schema, spec);
+  const a = resolveAtom(w.schema, spec);
   if (typeof a === "string") return smdError(a);
+  if (v === null && w.nulls === "cel") {
+    // Of no kind: SMD keeps the atom whole and walks its first form (map, scalar, list).
+    if (a.map !== undefined) return smdError(celNullMessage("map"));
+    if (a.scalar !== undefined) return smdError(celNullMessage(a.scalar));
+    if (a.list !== undefined) return smdError(celNullMessage("list"));
+    return smdError(invalidAtomMessage(spec));
+  }
   switch (walkedForm(a, v)) {
     case "map":
-      return validateMap(schema, a.map as MapType, v, dup, base);
+      return validateMap(w, a.map as MapType, v, base);
     case "scalar":
       return validateScalar(a.scalar as ScalarKind, v);
     case "list":
-      return validateList(schema, a.list as ListType, v, dup, base);
+      return validateList(w, a.list as ListType, v, base);
     case undefined:
       return smdError(invalidAtomMessage(spec));
   }
@@ -55,7 +94,7 @@ function validateNode(schema: Schema, spec: TypeSpec, v: JsonValue, dup: boolean
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
+function validateMap(w: Walk, t: MapType, v: JsonValue, base: JsonValue | undefined): SmdError[] {
   if (v === null) return NO_ERRS;
   const m = asMap(v);
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
@@ -71,13 +110,14 @@ function validateMap(schema: Schema, t: MapType, v: JsonValue, dup: boolean, bas
       (errs ??= []).push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    const e = validateNode(schema, spec, value, dup, bv);
+    const e = validateNode(w, spec, value, bv);
     if (e.length > 0) (errs ??= []).push(...withPrefix(e, "." + key));
   }
   return errs ?? NO_ERRS;
 }
 
-function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean, base: JsonValue | undefined): SmdError[] {
+function validateList(w: Walk, t: ListType, v: JsonValue, base: JsonValue | undefined): SmdError[] {
+  const { schema, dup } = w;
   if (v === null) return NO_ERRS;
   if (!Array.isArray(v)) return smdError(`expected list, got ${goValueV(v)}`);
   const errs: SmdError[] = [];
@@ -90,6 +130,9 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean, b
     let pe: PathElement | undefined;
     if (t.relationship !== "associative") {
       pe = { kind: "index", index: i };
+    } else if (v[i] === null && w.nulls === "cel" && (t.keys ?? []).length > 0) {
+      errs.push({ path: "", message: `element ${i}: associative list with keys may not have non-map elements` });
+      return errs; // a CEL null is not a map (nor SMD's null)
     } else if (dup) {
       // Duplicates allowed: the item's identity matters only for an error's path, built then.
       const problem = listItemProblem(schema, t, v[i]);
@@ -108,7 +151,7 @@ function validateList(schema: Schema, t: ListType, v: JsonValue, dup: boolean, b
       if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
       seen.add(id);
     }
-    const e = validateNode(schema, t.elementType, v[i], dup, b !== undefined && i < b.length ? b[i] : undefined);
+    const e = validateNode(w, t.elementType, v[i], b !== undefined && i < b.length ? b[i] : undefined);
     if (e.length > 0) errs.push(...withPrefix(e, peString(pe ?? (listItemPathElement(schema, t, v[i]) as PathElement))));
   }
   return errs.length > 0 ? errs : NO_ERRS;

@@ -3,7 +3,7 @@
 import { getKey, isObject, setKey, type JsonObject, type Rewrite } from "../data/index.js";
 import { builtinSchema, DEDUCED_TYPE, type TypeRef } from "../schema/index.js";
 import { atomicsMessage, findAtomics } from "./apply-atomics.js";
-import { validateValue } from "./apply-validate.js";
+import { validateValue, type NullReading } from "./apply-validate.js";
 import { formatSmdErrors } from "./merge-errors.js";
 import { mergeWithRewrites } from "./merge.js";
 
@@ -39,6 +39,12 @@ export interface ApplyOptions {
   everyKeyAtomic?: boolean;
   /** What is known valid of earlier versions of `live`, read and updated. Default: nothing. */
   validity?: LiveValidity;
+  /**
+   * How nulls in the patch are read: `cel` for a patch a CEL expression built (MAP apply
+   * configurations), whose nulls fail validation as they do upstream (reference §6.1).
+   * Default: `json` (a null is SMD's null).
+   */
+  patchNulls?: NullReading;
 }
 
 function sameType(a: TypeRef | undefined, b: TypeRef): boolean {
@@ -73,7 +79,7 @@ function withLiveGvk(live: JsonObject, patch: JsonObject): JsonObject {
 export function applyConfiguration(live: JsonObject, patch: JsonObject, type: TypeRef, options: ApplyOptions = {}): ApplyResult {
   const { schema, spec } = type;
   const p = withLiveGvk(live, patch);
-  const patchErrs = validateValue(schema, spec, p, false);
+  const patchErrs = validateValue(schema, spec, p, false, undefined, options.patchNulls);
   if (patchErrs.length > 0) {
     return fail("invalid-patch", `failed to convert patch object to typed object: ${formatSmdErrors(patchErrs)}`);
   }
@@ -100,9 +106,9 @@ let deduced: TypeRef | undefined;
  * merge granularly, scalars replace) and every list in the patch refused as atomic.
  * `validity`: as {@link ApplyOptions.validity}.
  */
-export function applyConfigurationDeduced(live: JsonObject, patch: JsonObject, validity?: LiveValidity): ApplyResult {
+export function applyConfigurationDeduced(live: JsonObject, patch: JsonObject, validity?: LiveValidity, patchNulls?: NullReading): ApplyResult {
   deduced ??= { schema: builtinSchema(), spec: { named: DEDUCED_TYPE } };
-  return applyConfiguration(live, patch, deduced, { everyKeyAtomic: true, validity });
+  return applyConfiguration(live, patch, deduced, { everyKeyAtomic: true, validity, patchNulls });
 }
 
 function fail(code: ApplyErrorCode, message: string): ApplyResult {

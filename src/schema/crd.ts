@@ -65,6 +65,7 @@ export function readCrds(items: readonly JsonValue[], schemaFor: () => Schema): 
     const plural = getString(item, "spec", "names", "plural");
     const scope = getString(item, "spec", "scope");
     const versions = getKey(isObject(item.spec) ? item.spec : {}, "versions");
+    const conversion = getString(item, "spec", "conversion", "strategy") === "Webhook" ? "Webhook" : "None";
     if (group === undefined || kind === undefined || plural === undefined || !Array.isArray(versions)) {
       problems.push({ source, message: "spec.group, spec.names.kind, spec.names.plural and spec.versions are required" });
       continue;
@@ -72,7 +73,7 @@ export function readCrds(items: readonly JsonValue[], schemaFor: () => Schema): 
     for (const v of versions) {
       const version = getString(v, "name");
       if (version === undefined || !isObject(v) || getKey(v, "served") === false) continue;
-      const base = { group, version, kind, resource: plural, namespaced: scope !== "Cluster", source: "crd" as const };
+      const base = { group, version, kind, resource: plural, namespaced: scope !== "Cluster", source: "crd" as const, conversion } as const;
       const root = isObject(v) ? getKey(v, "schema") : undefined;
       const oas = isObject(root) ? getKey(root, "openAPIV3Schema") : undefined;
       if (!isObject(oas)) {

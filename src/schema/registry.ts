@@ -16,6 +16,12 @@ export interface SchemaRegistry {
   kindForResource(group: string, version: string, resource: string): ResourceInfo | undefined;
   /** Every known kind (built-in, CRDs, OpenAPI documents), one entry per group/version/kind. */
   allKinds(): readonly ResourceInfo[];
+  /**
+   * Every served version (and group) of the storage behind `group/resource`, the given one
+   * included, in the apiserver's registration order: a CRD's served versions in spec order; GA
+   * versions of built-ins, with core and `events.k8s.io` events sharing one storage.
+   */
+  equivalentResources(group: string, resource: string): readonly ResourceInfo[];
   /** A built-in named type (e.g. `io.k8s.api.core.v1.PodSpec`), or undefined. */
   builtinType(name: string): TypeRef | undefined;
   /** The deduced type for objects without a schema (maps granular, lists atomic). */
@@ -28,6 +34,14 @@ export interface SchemaRegistryOptions {
   items?: readonly JsonValue[];
   /** OpenAPI v3 documents (`/openapi/v3/apis/<g>/<v>` JSON). Default: none. */
   openapi?: readonly JsonValue[];
+}
+
+/** Versions served by default: GA ones (`v1`, `v2`…). */
+const gaVersion = /^v[0-9]+$/;
+
+/** The storage a group/resource is kept in: core and `events.k8s.io` events share one (kube-apiserver). */
+function storageKey(group: string, resource: string): string {
+  return resource === "events" && (group === "" || group === "events.k8s.io") ? "events" : `${group}/${resource}`;
 }
 
 /** Splits `group/version` (or core `version`). */
@@ -60,6 +74,19 @@ export function createSchemaRegistry(options: SchemaRegistryOptions = {}): {
       byResource.set(`${r.group}/${r.version}/${r.resource}`, r);
     }
   };
+  let byStorage: Map<string, ResourceInfo[]> | undefined;
+  const storage = (): Map<string, ResourceInfo[]> => {
+    if (byStorage) return byStorage;
+    byStorage = new Map();
+    for (const r of byResource.values()) {
+      if (r.source === "builtin" && !gaVersion.test(r.version)) continue; // beta/alpha built-ins are not served by default
+      const key = storageKey(r.group, r.resource);
+      const list = byStorage.get(key);
+      if (list) list.push(r);
+      else byStorage.set(key, [r]);
+    }
+    return byStorage;
+  };
   let built = false;
   const ensure = (): void => {
     if (built) return;
@@ -82,6 +109,10 @@ export function createSchemaRegistry(options: SchemaRegistryOptions = {}): {
     allKinds() {
       ensure();
       return [...byKind.values()];
+    },
+    equivalentResources(group, resource) {
+      ensure();
+      return storage().get(storageKey(group, resource)) ?? [];
     },
     builtinType(name) {
       return builtinAtom(name) === undefined ? undefined : { schema: builtinSchema(), spec: { named: name } };

@@ -70,6 +70,8 @@ export interface ResourceInfo {
   readonly schema?: TypeRef;
   /** Where the entry came from. */
   readonly source: "builtin" | "crd" | "openapi";
+  /** For a custom resource: its CRD's `spec.conversion.strategy` (absent = `None`). */
+  readonly conversion?: "None" | "Webhook";
 }
 
 /** A problem found while loading CRDs or OpenAPI documents (the entry is skipped or partial). */

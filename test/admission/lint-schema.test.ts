@@ -209,14 +209,6 @@ const rows: Row[] = [
       message: "namespaceObject is always null in matchConditions (the apiserver passes no namespace there): reading its fields fails; use the policy's or binding's namespaceSelector, or move the test into the mutation" }],
   },
   { name: "null-namespace: namespaceObject in a mutation is clean", items: [policy({ mutations: [apply("namespaceObject.metadata.name != 'kube-system' ? Object{} : Object{}")] }), binding()], expected: [] },
-  // --- create time ---
-  {
-    name: "create-time: variables in a matchCondition",
-    items: [policy({ variables: ["true"], conditions: ["variables.v0"] }), binding()],
-    expected: [{ code: "create-time", severity: "error", field: COND, exprOffset: 0,
-      message: "matchConditions cannot read variables: the apiserver refuses the policy when it is created (undeclared reference to 'variables'); repeat the expression in the condition" }],
-  },
-  { name: "create-time: variables in a mutation are clean", items: [policy({ variables: ["true"], mutations: [apply("variables.v0 ? Object{} : Object{}")] }), binding()], expected: [] },
   // --- rules and wiring ---
   {
     name: "unknown-resource: a singular resource name",

@@ -34,6 +34,9 @@ const deliberate: Record<string, string[]> = {
   "jsonpatch-61-unknown-field-is-internal-error": ["patch-path"],
   "dispatch-42-compile-error-reported-per-object": ["compile"],
   "dispatch-43-wrong-return-type": ["type"],
+  "reinvoke-12-pass2-late-binding-missing-deny-param": ["param-not-found"],
+  "validation-01-match-condition-cannot-read-variables": ["compile"],
+  "validation-02-variable-forward-reference-invalid": ["compile"],
 };
 
 function scenarioFiles(dir: string): string[] {

@@ -110,6 +110,17 @@ const rows: Row[] = [
     ],
   },
   {
+    name: "compile: a matchCondition cannot read variables (API validation compiles it without them)",
+    items: bound(policy("p", { variables: ["'web'"], conditions: ["  variables.v0 == 'web'"] })),
+    expected: [{ code: "compile", field: "spec.matchConditions[0].expression", exprOffset: 2, message: "compilation failed: undeclared reference to 'variables' (in container '')" }],
+  },
+  { name: "compile: a matchCondition reading object is fine", items: bound(policy("p", { conditions: ["object.metadata.name == 'web'"] })), expected: [] },
+  {
+    name: "compile: a variable cannot read a later one, even unread",
+    items: bound(policy("p", { variables: ["variables.v1 + 'x'", "'y'"] })),
+    expected: [{ code: "compile", field: "spec.variables[0].expression", exprOffset: at("variables.v1 + 'x'", ".v1"), message: "compilation failed: undefined field 'v1'" }],
+  },
+  {
     name: "type: wrong return type of an apply configuration",
     items: bound(policy("p", { mutations: [apply("1")] })),
     expected: [{ code: "type", severity: "error", exprOffset: 0, message: "must evaluate to Object but got int" }],

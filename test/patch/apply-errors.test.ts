@@ -221,3 +221,43 @@ for (const d of deduced) {
     assert.deepEqual(applyConfigurationDeduced(unknownLive, d.patch), d.expected);
   });
 }
+
+// Nulls a CEL expression wrote (MAP apply configurations: protobuf NULL_VALUEs to SMD) fail
+// wherever they are, each with the message of the form SMD walks (texts checked with
+// shared/oracle/admission); a JSON null (patchNulls "json") stays valid except as a keyed list's element.
+const celNulls: { name: string; live: JsonObject; patch: JsonObject; message: string; jsonNullValid?: false }[] = [
+  { name: "a struct field", live: deployment, patch: { spec: { strategy: null } }, message: CONVERT + ".spec.strategy: expected map, got &{NULL_VALUE}" },
+  { name: "a map", live: sa, patch: { metadata: { labels: null } }, message: CONVERT + ".metadata.labels: expected map, got &{NULL_VALUE}" },
+  { name: "a map value (string)", live: sa, patch: { metadata: { labels: { a: null } } }, message: CONVERT + ".metadata.labels.a: expected string, got &value.valueUnstructured{Value:0}" },
+  { name: "a numeric field", live: deployment, patch: { spec: { replicas: null } }, message: CONVERT + ".spec.replicas: expected numeric (int or float), got structpb.NullValue" },
+  { name: "a boolean field", live: deployment, patch: { spec: { paused: null } }, message: CONVERT + ".spec.paused: expected boolean, got &{NULL_VALUE}" },
+  { name: "a list", live: deployment, patch: podSpec({ containers: null }), message: CONVERT + ".spec.template.spec.containers: expected list, got &{NULL_VALUE}" },
+  {
+    name: "an element of a keyed list",
+    live: deployment, patch: podSpec({ containers: [null] }), jsonNullValid: false,
+    message: CONVERT + ".spec.template.spec.containers: element 0: associative list with keys may not have non-map elements",
+  },
+  {
+    name: "an untyped scalar (int-or-string)",
+    live: deployment, patch: { spec: { strategy: { rollingUpdate: { maxSurge: null } } } },
+    message: CONVERT + ".spec.strategy.rollingUpdate.maxSurge: expected any scalar, got &{NULL_VALUE}",
+  },
+  {
+    name: "several at once, in patch order (SMD walks a Go map: its order varies)",
+    live: deployment, patch: { spec: { replicas: null, paused: null } },
+    message: CONVERT + "errors:\n  .spec.replicas: expected numeric (int or float), got structpb.NullValue\n  .spec.paused: expected boolean, got &{NULL_VALUE}",
+  },
+];
+for (const r of celNulls) {
+  test(`apply refuses a CEL null: ${r.name}`, () => {
+    const type = typeOf(String(r.live.apiVersion), String(r.live.kind));
+    assert.deepEqual(applyConfiguration(r.live, r.patch, type, { patchNulls: "cel" }), { ok: false, code: "invalid-patch", message: r.message });
+    assert.equal(applyConfiguration(r.live, r.patch, type).ok, r.jsonNullValid ?? true, "a JSON null");
+  });
+}
+
+test("no schema: a CEL null fails too (deduced type: the map form first)", () => {
+  assert.deepEqual(applyConfigurationDeduced(unknownLive, { spec: { n: null } }, undefined, "cel"), {
+    ok: false, code: "invalid-patch", message: CONVERT + ".spec.n: expected map, got &{NULL_VALUE}",
+  });
+});

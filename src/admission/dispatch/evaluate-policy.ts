@@ -86,25 +86,30 @@ export function activationFor(policy: CompiledPolicyBase, item: ItemValues, inpu
   return act;
 }
 
-/** Outcome of one expression: its value and the budget left, or the apiserver's error text. */
-export type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget?: boolean };
+/**
+ * Outcome of one expression: its value and the budget left, or the apiserver's error text (with
+ * the budget left after an evaluation error: what it spent counts too).
+ */
+export type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget?: boolean; remaining?: number };
 
 /** Runs one compiled expression within `budget` (the variables it reads are charged to it too). */
 export function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink, budget: number, compileErrorPrefix: string): ExprOutcome {
-  if (expr.error !== undefined || !expr.program) return { error: compileErrorPrefix + (expr.error ?? "no program") };
+  if (expr.error !== undefined || !expr.program) return { error: compileErrorPrefix + (expr.error ?? "no program"), remaining: budget };
   sink.cost = 0;
   const r = expr.program.eval(act);
   if (sink.cost > budget) return { error: outOfBudget, outOfBudget: true };
   let remaining = budget - sink.cost;
   if (r.cost > remaining) return { error: outOfBudget, outOfBudget: true };
   remaining -= r.cost;
-  if (r.error) return { error: `expression '${expr.text}' resulted in error: ${r.error.message}` };
+  if (r.error) return { error: `expression '${expr.text}' resulted in error: ${r.error.message}`, remaining };
   return { value: r.value, remaining };
 }
 
 /**
- * Evaluates all matchConditions (webhook `matchconditions.Matcher`): any `false` → no match, even
- * if another errored; else errors → the failurePolicy decides (Fail: error, Ignore: no match).
+ * Evaluates all matchConditions (webhook `matchconditions.Matcher` over `ForInput`), in order and
+ * under one shared budget, before deciding: running out of it fails the whole evaluation (Fail:
+ * error, Ignore: no match) even after a `false`; otherwise any `false` → no match, even if
+ * another errored; else errors → the failurePolicy decides (Fail: error, Ignore: no match).
  */
 export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemValues, inputs: InvocationInputs): ConditionOutcome {
   if (policy.matchConditions.length === 0) return { matches: true };
@@ -113,16 +118,19 @@ export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemVa
   const act = activationFor(policy, item, inputs, true, sink);
   let budget = policy.limits.costPerMatchConditions;
   const errors: string[] = [];
+  let sawFalse = false;
   for (const c of policy.matchConditions) {
     const r = runExpression(c, act, sink, budget, "compilation error: ");
     if ("error" in r) {
       if (r.outOfBudget) return ignore ? { matches: false } : { error: r.error };
       errors.push(r.error);
+      budget = r.remaining ?? budget;
       continue;
     }
     budget = r.remaining;
-    if (r.value === false) return { matches: false };
+    if (r.value === false) sawFalse = true;
   }
+  if (sawFalse) return { matches: false };
   if (errors.length > 0) return ignore ? { matches: false } : { error: errors.length === 1 ? errors[0] : `[${errors.join(", ")}]` };
   return { matches: true };
 }

@@ -5,6 +5,7 @@
 // nothing in silence (run notices).
 export { offlineAuthorizer } from "./authorizer.js";
 export { compileExpression, compileVariablesAndConditions, withVariables } from "./compile-expressions.js";
+export { createTimeCelFailures } from "./create-time-cel.js";
 export type { CompiledExpression, CompiledPolicyBase } from "./compile-expressions.js";
 export { activationFor, evaluateMatchConditions, itemValues, runExpression } from "./evaluate-policy.js";
 export type { ConditionOutcome, CostSink, InvocationInputs, ItemValues } from "./evaluate-policy.js";
@@ -13,7 +14,7 @@ export { invocationKey } from "./invocation.js";
 export type { Invocation } from "./invocation.js";
 export { identify } from "./item-identity.js";
 export type { ItemIdentity } from "./item-identity.js";
-export { namespaceView } from "./namespace-view.js";
+export { namespaceNameLabel, namespaceView } from "./namespace-view.js";
 export type { NamespaceView } from "./namespace-view.js";
 export { buildParamIndex, paramKindNotFound } from "./params.js";
 export type { ParamIndex } from "./params.js";

@@ -1,7 +1,7 @@
 // Which bound policies a request can meet: policies indexed by (operation, group, resource) of
-// their matchConstraints' resourceRules, so an object is matched only against policies whose
-// rules can select it. Everything else (versions, scope, names, exclusions, selectors) is still
-// decided by the full matcher.
+// their matchConstraints' resourceRules — the request's own or an equivalent one — so an object
+// is matched only against policies whose rules can select it. Everything else (versions, scope,
+// names, exclusions, selectors, matchPolicy) is still decided by the full matcher.
 import { compiledSelector, resourceMatches, type RequestAttrs } from "../match/index.js";
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { BoundPolicy } from "./select-invocations.js";
@@ -18,7 +18,7 @@ export interface Candidates<C extends CompiledPolicyBase> {
 
 /** Candidate policies by request; answers are computed once per (operation, group, resource). */
 export interface PolicyIndex<C extends CompiledPolicyBase> {
-  candidates(a: Pick<RequestAttrs, "operation" | "group" | "resource" | "subresource">): Candidates<C>;
+  candidates(a: Pick<RequestAttrs, "operation" | "group" | "resource" | "subresource" | "equivalents">): Candidates<C>;
 }
 
 const has = (items: readonly string[], v: string): boolean => items.includes("*") || items.includes(v);
@@ -46,7 +46,10 @@ export function buildPolicyIndex<C extends CompiledPolicyBase>(bound: readonly B
         const policies: BoundPolicy<C>[] = [];
         let skippedNamespaceSelector = false;
         for (const b of bound) {
-          if (canMatch(b, a.operation, a.group, a.resource, a.subresource)) policies.push(b);
+          // A rule may also meet the request as an equivalent resource (matchPolicy Equivalent).
+          const meets = canMatch(b, a.operation, a.group, a.resource, a.subresource) ||
+            (a.equivalents?.some((e) => canMatch(b, a.operation, e.group, e.resource, a.subresource)) ?? false);
+          if (meets) policies.push(b);
           else if (looksUpNamespace(b)) skippedNamespaceSelector = true;
         }
         c = { policies, skippedNamespaceSelector };

@@ -4,9 +4,8 @@
 import { compile, type ParsedExpr } from "../../cel/index.js";
 import type { JsonObject, JsonValue } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
-import { expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
+import { createTimeCelFailures, expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
-import { createTimeFindings } from "./lint-create-time.js";
 import { withoutIgnored } from "./lint-ignore.js";
 import { matchedSchemas } from "./lint-kinds.js";
 import { bindingOverlap, missingParam, unknownResources } from "./lint-rules.js";
@@ -19,7 +18,7 @@ import { loadPolicies, type BindingModel, type ItemRef, type LoadProblem, type P
 export const lintCodes = [
   "load", "compile", "type", "absent-field", "atomic-field", "index-path", "missing-policy", "unbound-policy", "param-kind",
   "unknown-field", "unknown-type", "literal-type", "patch-path", "never-true", "null-namespace",
-  "unknown-resource", "no-overlap", "param-not-found", "create-time",
+  "unknown-resource", "no-overlap", "param-not-found",
 ] as const;
 /** One of {@link lintCodes}. */
 export type LintCode = (typeof lintCodes)[number];
@@ -41,7 +40,7 @@ export interface LintFinding {
 }
 
 const severityOf = {
-  load: "error", compile: "error", type: "error", "unknown-field": "error", "unknown-type": "error", "literal-type": "error", "patch-path": "error", "create-time": "error",
+  load: "error", compile: "error", type: "error", "unknown-field": "error", "unknown-type": "error", "literal-type": "error", "patch-path": "error",
 } as const satisfies Partial<Record<LintCode, "error">>;
 
 /** 0-based UTF-16 offset of cel-go's 1-based line and code-point column. */
@@ -78,14 +77,19 @@ function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFind
   const hasParams = policy.paramKind !== undefined;
   const kinds = matchedSchemas(policy, registry);
   const conditions = policy.matchConditions.map((c) => parse(c.expression, hasParams, false)).filter((p): p is ParsedExpr => p !== undefined);
-  const exprs: Array<{ c: CompiledExpression; mutation?: "ApplyConfiguration" | "JSONPatch" }> = [
+  // matchConditions as API validation compiles them (without `variables`, trimmed: `lead` shifts offsets back).
+  const createTime = new Map(createTimeCelFailures(policy, compiled).map((f) => [f.fieldPath, f]));
+  const exprs: Array<{ c: CompiledExpression; mutation?: "ApplyConfiguration" | "JSONPatch"; lead?: number }> = [
     ...compiled.variables.map((c) => ({ c })),
-    ...compiled.matchConditions.map((c) => ({ c })),
+    ...compiled.matchConditions.map((c) => {
+      const f = createTime.get(c.fieldPath);
+      return f ? { c: f, lead: c.text.length - c.text.trimStart().length } : { c };
+    }),
     ...compiled.mutations.map((c) => ({ c, mutation: c.patchType })),
   ];
-  for (const { c, mutation } of exprs) {
+  for (const { c, mutation, lead = 0 } of exprs) {
     const add = (code: LintCode, f: ExprFinding): void => {
-      out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset, message: f.message });
+      out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset + lead, message: f.message });
     };
     if (c.error !== undefined) {
       if (c.error.startsWith("compilation failed: ")) for (const i of compileIssues(c)) add("compile", i);
@@ -103,7 +107,7 @@ function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFind
     out.push({ ...base, severity: "warning", code: "param-kind", field: "spec.paramKind", message: `${paramKindNotFound(policy.paramKind)}: add its CustomResourceDefinition to the input, or every binding fails` });
   }
   const expressionFinding = (code: LintCode, field: string, f: ExprFinding): LintFinding => ({ ...base, severity: code in severityOf ? "error" : "warning", code, field, exprOffset: f.offset, message: f.message });
-  for (const f of [...createTimeFindings(policy), ...schemaFindings(policy, typed, registry)]) out.push(expressionFinding(f.code, f.fieldPath, f));
+  for (const f of schemaFindings(policy, typed, registry)) out.push(expressionFinding(f.code, f.fieldPath, f));
   for (const w of [
     ...unknownResources(policy.matchConstraints.resourceRules, "spec.matchConstraints.resourceRules", registry),
     ...unknownResources(policy.matchConstraints.excludeResourceRules, "spec.matchConstraints.excludeResourceRules", registry),

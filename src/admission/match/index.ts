@@ -5,5 +5,5 @@ export { exemptReason } from "./exempt.js";
 export { labelsOf, selectorText } from "./label-selector.js";
 export { compiledSelector, matchBinding, matchPolicy } from "./match-resources.js";
 export { resourceMatches } from "./match-rules.js";
-export type { MatchOptions, NamespaceLookup, RequestAttrs } from "./match-types.js";
+export type { EquivalentResource, Gvk, Gvr, MatchOptions, NamespaceLookup, RequestAttrs } from "./match-types.js";
 export { namespaceLookup, resolveNamespaceObject } from "./namespaces.js";

@@ -2,7 +2,7 @@
 // and the AND of a policy's matchConstraints with a binding's matchResources (`policy_matcher`).
 import { compileLabelSelector, labelsOf, type CompiledSelector } from "./label-selector.js";
 import type { LabelSelectorSpec, BindingModel, MatchResourcesModel, PolicyModel } from "../policy/index.js";
-import { matchesResourceRules } from "./match-rules.js";
+import { matchResourceRules, type RulesMatch } from "./match-rules.js";
 import type { MatchOptions, MatchResult, NamespaceLookup, RequestAttrs } from "./match-types.js";
 import { matchNamespaceSelector } from "./namespaces.js";
 
@@ -52,8 +52,8 @@ function matchObjectSelector(compiled: CompiledSelector, a: RequestAttrs): { rea
 /**
  * Whether `criteria` select the request. Order: namespaceSelector, objectSelector,
  * excludeResourceRules, resourceRules (empty = match); a selector error is returned only when the
- * request would otherwise match. The matched resource/kind are the request's own (no conversion
- * offline, so `Equivalent` behaves like `Exact`).
+ * request would otherwise match. The matched resource/kind are the request's own, or under
+ * `matchPolicy: Equivalent` those of the equivalent resource a rule matched (`a.equivalents`).
  */
 export function matchResources(
   criteria: MatchResourcesModel,
@@ -68,23 +68,26 @@ export function matchResources(
     // A missing Namespace is flagged only when it decided the outcome: when everything else matches.
     if (missingNamespace === undefined) return NO_MATCH;
     const o = matchObjectSelector(selectors.objectSelector, a);
-    return (o.matches || o.error !== undefined) && rulesMatch(criteria, a) ? { matches: false, missingNamespace } : NO_MATCH;
+    return (o.matches || o.error !== undefined) && rulesMatch(criteria, a) !== undefined ? { matches: false, missingNamespace } : NO_MATCH;
   }
   const obj = matchObjectSelector(selectors.objectSelector, a);
   if (!obj.matches && obj.error === undefined) return NO_MATCH;
-  if (!rulesMatch(criteria, a)) return NO_MATCH;
+  const m = rulesMatch(criteria, a);
+  if (m === undefined) return NO_MATCH;
   const error = ns.error ?? obj.error;
-  const out: MatchResult = error !== undefined
-    ? { matches: false, error }
-    : { matches: true, resource: { group: a.group, version: a.version, resource: a.resource }, kind: { ...a.kind } };
+  const out: MatchResult = error !== undefined ? { matches: false, error } : { matches: true, resource: m.resource, kind: m.kind };
   if (missingNamespace !== undefined) out.missingNamespace = missingNamespace;
   return out;
 }
 
-/** excludeResourceRules must not match; resourceRules must match (an empty list matches). */
-function rulesMatch(criteria: MatchResourcesModel, a: RequestAttrs): boolean {
-  if (matchesResourceRules(criteria.excludeResourceRules, a)) return false;
-  return criteria.resourceRules.length === 0 || matchesResourceRules(criteria.resourceRules, a);
+/**
+ * excludeResourceRules must not match; resourceRules must match (an empty list matches as the
+ * request itself): the matched resource and kind, or undefined. Both honour `matchPolicy`.
+ */
+function rulesMatch(criteria: MatchResourcesModel, a: RequestAttrs): RulesMatch | undefined {
+  if (matchResourceRules(criteria.excludeResourceRules, criteria.matchPolicy, a)) return undefined;
+  if (criteria.resourceRules.length === 0) return { resource: { group: a.group, version: a.version, resource: a.resource }, kind: { ...a.kind } };
+  return matchResourceRules(criteria.resourceRules, criteria.matchPolicy, a);
 }
 
 /** A policy's matchConstraints against the request (`DefinitionMatches`). */

@@ -1,7 +1,8 @@
 // Rule matching (apiserver `predicates/rules` and `matching.matchesResourceRules`): scope,
-// operation, group, version, resource/subresource wildcards and resourceNames.
-import type { RuleModel } from "../policy/index.js";
-import type { RequestAttrs } from "./match-types.js";
+// operation, group, version, resource/subresource wildcards, resourceNames, and the equivalent
+// resources `matchPolicy: Equivalent` tries.
+import type { MatchResourcesModel, RuleModel } from "../policy/index.js";
+import type { Gvk, Gvr, RequestAttrs } from "./match-types.js";
 
 function exactOrWildcard(items: readonly string[], requested: string): boolean {
   for (const i of items) if (i === "*" || i === requested) return true;
@@ -58,10 +59,8 @@ export function ruleMatches(rule: RuleModel, a: RequestAttrs): boolean {
 }
 
 /**
- * Whether any rule matches, including its resourceNames (empty = any; otherwise the request
- * name must equal an entry, so a CREATE with only `generateName` never matches).
- * `matchPolicy: Equivalent` would also try equivalent resources of other versions; offline there
- * are none besides the request's own, so it behaves like `Exact`.
+ * Whether any rule matches the request's own resource, including its resourceNames (empty = any;
+ * otherwise the request name must equal an entry, so a CREATE with only `generateName` never matches).
  */
 export function matchesResourceRules(rules: readonly RuleModel[], a: RequestAttrs): boolean {
   for (const rule of rules) {
@@ -70,4 +69,30 @@ export function matchesResourceRules(rules: readonly RuleModel[], a: RequestAttr
     if (rule.resourceNames.includes(a.name)) return true;
   }
   return false;
+}
+
+/** The resource and kind a list of rules matched the request as. */
+export interface RulesMatch {
+  resource: Gvr;
+  kind: Gvk;
+}
+
+/**
+ * The rules against the request (`matching.matchesResourceRules`): its own resource first; then,
+ * under `Equivalent`, for each rule in order each equivalent resource in registration order — the
+ * first hit is the matched resource and kind. Undefined when nothing matches.
+ */
+export function matchResourceRules(rules: readonly RuleModel[], matchPolicy: MatchResourcesModel["matchPolicy"], a: RequestAttrs): RulesMatch | undefined {
+  if (matchesResourceRules(rules, a)) return { resource: { group: a.group, version: a.version, resource: a.resource }, kind: { ...a.kind } };
+  if (matchPolicy !== "Equivalent" || a.equivalents === undefined) return undefined;
+  for (const rule of rules) {
+    for (const eq of a.equivalents) {
+      if (eq.group === a.group && eq.version === a.version && eq.resource === a.resource) continue;
+      if (!ruleMatches(rule, { ...a, group: eq.group, version: eq.version, resource: eq.resource })) continue;
+      if (rule.resourceNames.length === 0 || rule.resourceNames.includes(a.name)) {
+        return { resource: { group: eq.group, version: eq.version, resource: eq.resource }, kind: { ...eq.kind } };
+      }
+    }
+  }
+  return undefined;
 }

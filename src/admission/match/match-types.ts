@@ -16,6 +16,11 @@ export interface Gvr {
   resource: string;
 }
 
+/** A resource that shares storage with the request's (another version or group), with its kind. */
+export interface EquivalentResource extends Gvr {
+  kind: Gvk;
+}
+
 /** Operations MutatingAdmissionPolicies see (DELETE never reaches them). */
 export type MatchOperation = "CREATE" | "UPDATE" | "CONNECT";
 
@@ -29,16 +34,19 @@ export interface RequestAttrs {
   /** `""` when the request is for the resource itself. */
   subresource: string;
   kind: Gvk;
-  /**
-   * Request namespace: `""` for cluster-scoped objects. For a Namespace object upstream sets it
-   * to `""` on CREATE and to the namespace's own name on UPDATE (URL `/namespaces/<name>`).
-   */
+  /** Request namespace: `""` for cluster-scoped objects; a Namespace's own name for a Namespace. */
   namespace: string;
   /** `""` when the object only has `generateName`. */
   name: string;
   operation: MatchOperation;
   object: JsonObject | null;
   oldObject: JsonObject | null;
+  /**
+   * The resources served in other versions or groups over the same storage, in the server's
+   * registration order (the request's own may be among them): what `matchPolicy: Equivalent`
+   * tries when no rule matches the request's own resource. Default: none (Equivalent acts as Exact).
+   */
+  equivalents?: readonly EquivalentResource[];
 }
 
 /** The Namespace objects of the ResourceList, by name. */
@@ -47,7 +55,7 @@ export type NamespaceLookup = (name: string) => JsonObject | undefined;
 /** Answer of a matcher: whether the criteria select the request, with the matched identity. */
 export interface MatchResult {
   matches: boolean;
-  /** Matched resource and kind when `matches` (offline always the request's own). */
+  /** Matched resource and kind when `matches` (an equivalent one's under `Equivalent`). */
   resource?: Gvr;
   kind?: Gvk;
   /** A configuration error, reported only when the rules otherwise match (upstream text). */

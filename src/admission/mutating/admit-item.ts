@@ -4,15 +4,20 @@ import type { Authorizer } from "../../cel/index.js";
 import { deepEqual, getString, isObject, pathText, setKey, timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  buildRequest, evaluateMatchConditions, identify, itemResult, itemValues, policyErrorResults, selectInvocations,
+  evaluateMatchConditions, identify, itemResult, policyErrorResults, selectInvocations,
   type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type Selection,
 } from "../dispatch/index.js";
-import { exemptReason, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
+import { exemptReason, labelsOf, resolveNamespaceObject, type EquivalentResource, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
-import { applyMutationValue, type ItemPatching } from "./apply-mutation.js";
+import { applyMutationValue } from "./apply-mutation.js";
 import type { CompiledPolicy } from "./compile-policy.js";
 import { evaluateMutation } from "./evaluate-mutation.js";
+import { alreadyExists, identityKey, type IdentityClaims } from "./identity-claims.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
+import { itemContext } from "./item-context.js";
+import { kindConverter } from "./kind-conversion.js";
+import { defaultNamespaceLabel, isNamespaceKind, withInputNamespaceLabel } from "./namespace-defaults.js";
+import { storedIdentity } from "./stored-identity.js";
 
 /** What every item's admission shares: policies, namespaces, params, kinds. */
 export interface AdmissionRun {
@@ -32,6 +37,8 @@ export interface AdmissionRun {
   authorizer: Authorizer;
   /** The steps a timing hook sees (see {@link itemSteps}). */
   steps: ItemSteps;
+  /** The identities of the run's items, which a renamed object must not take. */
+  identities: IdentityClaims;
 }
 
 /** The steps of admitting an item that are timed as phases: matching, CEL, patching. */
@@ -78,72 +85,94 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
 }
 
 function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[] } {
-  const { options } = run;
+  const { options, steps } = run;
   const declaredNs = getString(item, "metadata", "namespace");
   const name = getString(item, "metadata", "name") ?? "";
-  const isNamespaceKind = id.group === "" && id.version === "v1" && id.kind === "Namespace";
+  const kind = { group: id.group, version: id.version, kind: id.kind };
+  const isNamespace = isNamespaceKind(kind);
   let namespace = "";
   let object = item;
   if (id.namespaced) {
     namespace = declaredNs || options.defaultNamespace;
     if (!declaredNs) object = withNamespace(item, namespace);
-  } else if (isNamespaceKind && options.operation === "UPDATE") {
-    namespace = name;
+  } else if (isNamespace) {
+    namespace = name; // a Namespace request carries its own name as namespace (endpoints/handlers)
+    object = defaultNamespaceLabel(object);
   }
-  const oldObject = options.operation === "UPDATE" ? oldObjectOf(item, run) ?? object : null;
-  const kind = { group: id.group, version: id.version, kind: id.kind };
+  let oldObject = options.operation === "UPDATE" ? oldObjectOf(item, run) ?? object : null;
+  if (isNamespace && oldObject !== null) oldObject = defaultNamespaceLabel(oldObject);
+  const equivalents = equivalentsOf(id, run);
   const attrs: RequestAttrs = {
     group: id.group, version: id.version, resource: id.resource, subresource: "", kind,
     namespace, name, operation: options.operation, object, oldObject,
   };
-  const { steps } = run;
-  const sel = steps.select(run, attrs);
-  for (const p of sel.matched) run.matched.add(p);
-  if (sel.invocations.length === 0) {
-    results.push(...policyErrorResults(item, sel.errors));
-    return { object: item };
-  }
-  const resource = { group: id.group, version: id.version, resource: id.resource };
-  const request = buildRequest({
-    kind, resource, requestKind: kind, requestResource: resource, subResource: "", name, namespace,
-    operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
-  });
-  const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
-  const shared = itemValues({
-    request,
-    namespaceObject: "namespaceObject" in ns ? ns.namespaceObject : null, // the view never misses: absent Namespaces are assumed
-    authorizer: run.authorizer,
-    user: { username: options.userInfo.username ?? "", groups: options.userInfo.groups ?? [] },
-    resource: { group: id.group, resource: id.resource, subresource: "", namespace, name },
-  });
-  const missingSchema = schemaProblem(id, run, results, item);
-  const patching: ItemPatching = { schema: id.schema, typed: id.typed, validity: {} };
+  if (equivalents) attrs.equivalents = equivalents;
+  // Each pass selects anew on its object. Selection reads the object only through its labels
+  // (objectSelector, a Namespace's own namespaceSelector), so pass 1's stands while they are equal.
+  let first: { labels: Readonly<Record<string, string>>; selection: Selection<CompiledPolicy> } | undefined;
+  const select = (obj: JsonObject): Selection<CompiledPolicy> => {
+    const labels = labelsOf(obj);
+    if (first && (labels === first.labels || deepEqual(labels, first.labels))) return first.selection;
+    const selection = steps.select(run, obj === object ? attrs : { ...attrs, object: obj });
+    for (const p of selection.matched) run.matched.add(p);
+    first ??= { labels, selection };
+    return selection;
+  };
+  const namespaceObject = (): JsonObject | null => {
+    const ns = resolveNamespaceObject(attrs, run.namespaces.lookup);
+    return "namespaceObject" in ns ? ns.namespaceObject : null; // the view never misses: absent Namespaces are assumed
+  };
+  const ctx = itemContext(item, { id, name, namespace, namespaceObject }, run, results);
   const ports: InvokerPorts<CompiledPolicy> = {
-    matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, shared, { object: obj, oldObject: old, params: inv.param }),
+    matchConditions: (inv, obj, old) => steps.matchConditions(inv.policy, ctx.valuesFor(inv, true), { object: obj, oldObject: old, params: inv.param }),
     mutationCount: (p) => p.mutations.length,
     runMutation: (inv, i, obj, old) => {
       const m = inv.policy.mutations[i];
-      if (missingSchema) return { error: missingSchema, fieldPath: m.fieldPath, statusError: true };
-      const e = steps.evaluateMutation(inv.policy, i, shared, { object: obj, oldObject: old, params: inv.param });
+      const kp = ctx.patchingFor(inv.kind);
+      if ("error" in kp) return { error: kp.error, fieldPath: m.fieldPath, statusError: true };
+      const e = steps.evaluateMutation(inv.policy, i, ctx.valuesFor(inv, false), { object: obj, oldObject: old, params: inv.param });
       if ("error" in e) return { error: e.error, fieldPath: m.fieldPath };
-      const r = steps.applyMutation(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
-      return "error" in r ? { ...r, fieldPath: m.fieldPath } : r;
+      const r = steps.applyMutation(m.patchType, obj, e.value, kp.patching, inv.policy.limits.jsonPatchCopyBytes);
+      if ("error" in r) return { ...r, fieldPath: m.fieldPath };
+      // Defaulting runs after every patch: a Namespace keeps its name label.
+      return isNamespaceKind(inv.kind) ? { object: defaultNamespaceLabel(r.object) } : r;
     },
     reinvocationPolicy: (p) => p.model.reinvocationPolicy,
     failurePolicy: (p) => p.model.failurePolicy,
+    convert: kindConverter(run.registry, kind),
   };
-  const out = invoke(sel.invocations, object, oldObject, ports);
-  results.push(...policyErrorResults(item, [...sel.errors, ...out.errors]));
+  const out = invoke(select, object, oldObject, ports);
+  results.push(...policyErrorResults(item, out.errors));
   if (out.statusError) {
     results.push(...policyErrorResults(item, [{ ...out.statusError, failurePolicy: "Fail" }]));
     return { object: item };
   }
-  if ([...sel.errors, ...out.errors].some((e) => e.failurePolicy === "Fail")) return { object: item };
-  let final = out.object;
+  if (out.errors.some((e) => e.failurePolicy === "Fail")) return { object: item };
+  if (out.object === object) return { object: item };
+  const refuse = (message: string): { object: JsonObject } => {
+    results.push(itemResult(item, "error", message, { policies: [...new Set(out.changedBy.map((c) => c.policy))].join(",") }));
+    return { object: item };
+  };
+  const stored = storedIdentity(out.object, { operation: options.operation, kind, namespace, namespaced: id.namespaced, name, custom: !id.typed && id.known });
+  if ("error" in stored) return refuse(stored.error);
+  const newName = getString(stored.object, "metadata", "name") ?? "";
+  if (newName !== name && !run.identities.claim(identityKey(id.group, id.kind, id.namespaced ? namespace : "", newName))) {
+    return refuse(alreadyExists(id.group, id.resource, newName));
+  }
+  let final = stored.object;
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
+  if (isNamespace) final = withInputNamespaceLabel(final, item);
   if (deepEqual(final, item)) return { object: item };
   results.push(mutatedResult(item, out.changedBy));
   return { object: final, changes: out.changedBy };
+}
+
+/** The resources sharing the item's storage under other versions or groups (none: undefined). */
+function equivalentsOf(id: ItemIdentity, run: AdmissionRun): EquivalentResource[] | undefined {
+  if (!id.known) return undefined;
+  const list = run.registry.equivalentResources(id.group, id.resource);
+  if (list.length < 2) return undefined;
+  return list.map((r) => ({ group: r.group, version: r.version, resource: r.resource, kind: { group: r.group, version: r.version, kind: r.kind } }));
 }
 
 /** The invocations of one request: the policies its rules can meet, then the full selection. */
@@ -183,21 +212,6 @@ function mutatedResult(item: JsonObject, changes: readonly InvocationChange[]): 
   const r = itemResult(item, "info", `mutated by ${by.join(", ")}`, { policies: [...policies].join(",") });
   if (typeof only === "string") r.field = { path: only };
   return r;
-}
-
-/**
- * Upstream a kind without a schema fails every mutation with 503 (reference §2.6); kmutate merges
- * apply configurations with the deduced type instead and warns — unless `strict`.
- */
-function schemaProblem(id: ItemIdentity, run: AdmissionRun, results: KrmResult[], item: JsonObject): string | undefined {
-  if (id.schema) return undefined;
-  const gvk = `${id.group}/${id.version}, Kind=${id.kind}`;
-  if (run.options.strict) {
-    return `Resource kind ${gvk} not found. There can be a delay between when CustomResourceDefinitions are created and when they are available.`;
-  }
-  results.push(itemResult(item, "warning",
-    `no schema for ${gvk}: apply configurations merge it as untyped (maps merge, scalars replace, lists are refused); add its CustomResourceDefinition or an OpenAPI document to the input`));
-  return undefined;
 }
 
 /** apiVersion/kind/namespace/name: how an item finds its old object. */

@@ -1,6 +1,6 @@
 // Applies the value of one mutation to the object (reference §5, §6): a list of JSONPatch values
 // through the json-patch v4 applier, or an Object through the structured-merge apply.
-import { goJsonRoundTrip, isObject, type JsonObject } from "../../data/index.js";
+import { getKey, goJsonRoundTrip, isObject, setKey, type JsonObject } from "../../data/index.js";
 import { isCelError, isCelObject, jsonPatchOps, objectToJson, type CelValue } from "../../cel/index.js";
 import {
   applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation, type LiveValidity,
@@ -32,7 +32,27 @@ function applyJsonPatchValue(object: JsonObject, value: CelValue, typedSchema: T
   if (!isObject(r.doc)) return { error: "Internal error occurred: the JSON patch result is not an object", statusError: true };
   const strict = typedSchema ? strictDecodingError(typedSchema, object, r.doc, r.rewrites) : undefined;
   if (strict !== undefined) return { error: `Internal error occurred: ${strict}`, statusError: true };
+  if (typedSchema) {
+    const typed = withTypeMetaDefaults(r.doc, object);
+    if (typed !== r.doc) return { object: typed }; // rewrites no longer describe the result
+  }
   return { object: r.doc, rewrites: r.rewrites };
+}
+
+/**
+ * Decoding into the Go type defaults a missing or empty `apiVersion`/`kind` to the object's
+ * (json serializer `gvkWithDefaults`), e.g. after a patch replaced the whole document.
+ */
+function withTypeMetaDefaults(doc: JsonObject, object: JsonObject): JsonObject {
+  const missing = (k: string): boolean => doc[k] === undefined || doc[k] === "";
+  if (!missing("apiVersion") && !missing("kind")) return doc;
+  const out: JsonObject = {};
+  for (const k of ["apiVersion", "kind"]) {
+    const v = missing(k) ? getKey(object, k) : doc[k];
+    if (v !== undefined) setKey(out, k, v);
+  }
+  for (const k of Object.keys(doc)) if (k !== "apiVersion" && k !== "kind") setKey(out, k, doc[k]);
+  return out;
 }
 
 /** Patches `object` with an apply configuration (`Object{…}`) under `schema` (deduced when absent). */
@@ -40,7 +60,8 @@ function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef |
   if (!isCelObject(value)) return { error: `unsupported return type from ApplyConfiguration expression: ${typeof value}` };
   const patch = objectToJson(value, "Object");
   if (isCelError(patch)) return { error: patch.message };
-  const r = schema ? applyConfiguration(object, patch, schema, { validity }) : applyConfigurationDeduced(object, patch, validity);
+  // Its nulls came from CEL: protobuf NULL_VALUEs that fail validation (nothing is unset this way).
+  const r = schema ? applyConfiguration(object, patch, schema, { validity, patchNulls: "cel" }) : applyConfigurationDeduced(object, patch, validity, "cel");
   return r.ok ? { object: r.object, rewrites: r.rewrites } : { error: r.message };
 }
 

@@ -4,4 +4,5 @@
 export { admitItem, indexOldObjects, itemSteps } from "./admit-item.js";
 export type { AdmissionRun } from "./admit-item.js";
 export { compilePolicy } from "./compile-policy.js";
+export { IdentityClaims } from "./identity-claims.js";
 export type { CompiledPolicy } from "./compile-policy.js";
