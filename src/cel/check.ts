@@ -3,10 +3,10 @@
 // well-typed expression, as in cel-go's Env.Check). Results are cached per env and AST.
 import type { ParsedExpr } from "./ast.js";
 import type { CelEnv } from "./env.js";
-import type { CelType } from "./types.js";
+import type { CelType, ValidatorName } from "./types.js";
 import type { CelIssue } from "./errors-format.js";
 import { Checker } from "./checker.js";
-import { validate, kubernetesValidators, type ValidatorName } from "./check/validators.js";
+import { validate } from "./check/validators.js";
 import type { Signature } from "./check/builtins.js";
 
 /** A successfully checked expression. */
@@ -24,28 +24,17 @@ export type CheckResult = CheckedExpr | { errors: CelIssue[] };
 
 /** Options of {@link check}. */
 export interface CheckOptions {
-  /**
-   * AST validators run after a successful check.
-   * Default: Kubernetes' set (duration, timestamp, matches literals; homogeneous literals) when the
-   * env has a Kubernetes library (a library named `kubernetes.*`), else none (plain cel-go).
-   */
+  /** AST validators run after a successful check. Default: the env's `validators` option. */
   validators?: readonly ValidatorName[];
 }
 
 const cache = new WeakMap<CelEnv, WeakMap<ParsedExpr, CheckResult>>();
 
-const defaults = new WeakMap<CelEnv, readonly ValidatorName[]>();
 const noValidators: readonly ValidatorName[] = [];
 
 /** The validators an env gets by default (see {@link CheckOptions.validators}). */
 export function defaultValidators(env: CelEnv): readonly ValidatorName[] {
-  let v = defaults.get(env);
-  if (!v) {
-    v = noValidators;
-    for (const name of env.libraries) if (name.startsWith("kubernetes.")) v = kubernetesValidators;
-    defaults.set(env, v);
-  }
-  return v;
+  return env.options.validators ?? noValidators;
 }
 
 
@@ -93,5 +82,4 @@ function run(parsed: ParsedExpr, env: CelEnv, validators: readonly ValidatorName
 }
 
 export type { Signature, ValidatorName };
-export { kubernetesValidators };
 export { formatCelType } from "./check/format-type.js";

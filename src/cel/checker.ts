@@ -12,8 +12,7 @@ import { groundId } from "./check/ground-type.js";
 import { cannotMatch, Instance, resolutionKey, typeVar } from "./check/resolution.js";
 import { IdTable } from "./check/id-table.js";
 import { FinalTypes } from "./check/final-types.js";
-import { openKey, recordOpen, replayBindings, OpenArgs, SlotFill, type OpenResolution } from "./check/open-resolution.js";
-import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type OverloadGroup, type Signature } from "./check/builtins.js";
+import { functionCache, functionOf, qualifiedFunctionSuffixes, qualifiedRoots, sharedRows, typeIdentType, RESOLUTION_LIMIT, type FunctionSignatures, type Signature } from "./check/builtins.js";
 
 const DYN: CelType = { kind: "dyn" };
 const ERROR: CelType = { kind: "error" };
@@ -56,18 +55,12 @@ export class Checker {
   readonly issues: CelIssue[] = [];
   /**
    * False when no validator can report anything here: no list or map literal of two or more
-   * entries, no `duration`/`timestamp`/`matches` call with a literal first argument (see validators.ts).
+   * entries, no `duration`/`timestamp`/`matches` call with a literal first argument, no `format` call on a literal (see validators.ts).
    */
   mayNeedValidation = false;
   private readonly mappings = new Mapping();
   /** The substitution of one signature instantiation (reused). */
   private readonly instance = new Instance();
-  /** The slot types of one replayed open resolution (reused). */
-  private readonly fill = new SlotFill();
-  /** Tokens of the open key of the current resolution (see open-resolution.ts `openKey`). */
-  private readonly keyTokens: number[] = [];
-  /** The type variables of the current resolution's arguments (see open-resolution.ts `openKey`). */
-  private readonly openArgs = new OpenArgs();
   /** Reused argument type arrays, by argument count (see `argTypesOf`). */
   private readonly argTypeArrays: CelType[][] = [];
   private freeVars = 0;
@@ -220,7 +213,7 @@ export class Checker {
       return undefined;
     }
     if (Object.prototype.hasOwnProperty.call(decl.fields, field)) return decl.fields[field];
-    if (decl.open) return DYN;
+    if (decl.open || decl.otherFieldsUntyped) return DYN;
     this.error(id, `undefined field '${field}'`);
     return undefined;
   }
@@ -229,7 +222,7 @@ export class Checker {
 
   private checkCall(e: Call): void {
     if (e.fn === op.optSelect) return this.checkOptSelect(e);
-    if (!this.mayNeedValidation && e.args.length > 0 && e.args[0]!.kind === "const" && literalValidated(e.fn)) this.mayNeedValidation = true;
+    if (!this.mayNeedValidation && ((e.args.length > 0 && e.args[0]!.kind === "const" && literalValidated(e.fn)) || (e.fn === "format" && e.target?.kind === "const"))) this.mayNeedValidation = true;
     for (const a of e.args) this.check(a);
     if (!e.target) {
       const fns = functionOf(this.env, e.fn.charCodeAt(0) === 46 ? e.fn.slice(1) : e.fn, this.functions);
@@ -311,17 +304,6 @@ export class Checker {
         return;
       }
     }
-    // Argument types with unbound type variables resolve the same way up to their renaming.
-    let open = 0;
-    const openArgs = this.openArgs;
-    if (key === undefined) {
-      open = openKey(argTypes, this.mappings, openArgs, this.keyTokens);
-      if (open > 0) {
-        const hit = group.openResolved.get(this.keyTokens, open);
-        if (hit) return this.replay(e, group, hit);
-      }
-    }
-    const base = this.freeVars;
     let result: CelType | undefined;
     const matchedRows: number[] = [];
     const rows = group.rows;
@@ -349,23 +331,8 @@ export class Checker {
     if (key !== undefined && group.resolved.size < RESOLUTION_LIMIT && groundId(result) >= 0) {
       group.resolved.set(key, { matched, result });
     }
-    if (open > 0 && group.openResolved.size < RESOLUTION_LIMIT) recordOpen(this.mappings, group.openResolved, this.keyTokens, open, { args: openArgs, base, paramCount: group.paramCount }, matched, result);
     this.overloads.set(e.id, matched);
     this.setType(e.id, result);
-  }
-
-  /** Applies a recorded open resolution to this call's argument variables (`openArgs`; fresh variables numbered as a resolution would). */
-  private replay(e: Call, group: OverloadGroup, hit: OpenResolution): void {
-    const fill = this.fill;
-    const { vars, count: n } = this.openArgs;
-    const base = this.freeVars;
-    for (let i = 0; i < n; i++) fill.types[i] = vars[i]!;
-    // Fresh variables are numbered as a resolution numbers them; only those a type mentions are made.
-    for (const i of hit.fresh) fill.types[n + i] = typeVar(base + i);
-    this.freeVars += group.paramCount;
-    replayBindings(this.mappings, hit, this.openArgs, fill, base);
-    this.overloads.set(e.id, hit.matched);
-    this.setType(e.id, hit.openResult ? substitute(fill, hit.result, false) : hit.result);
   }
 
   /** `&&` / `||`: every argument must be assignable to bool; mismatches are reported per argument (`rows`: the first row). */
@@ -449,8 +416,14 @@ export class Checker {
 
   private checkStructField(f: StructField, typeName: string): void {
     this.check(f.value);
-    const fieldType = this.fieldType(f.id, typeName, f.field) ?? ERROR;
+    const decl = this.env.resolveType(typeName);
     let valType = this.typeOf(f.value);
+    if (decl?.otherFieldsUntyped && !decl.open && !Object.prototype.hasOwnProperty.call(decl.fields, f.field)) {
+      if (f.optional) valType = this.optionalEntry(f.value, valType);
+      this.error(f.id, `expected type of field '${f.field}' is '' but provided type is '${formatCelType(valType)}'`);
+      return;
+    }
+    const fieldType = this.fieldType(f.id, typeName, f.field) ?? ERROR;
     if (f.optional) valType = this.optionalEntry(f.value, valType);
     if (!this.assignable(fieldType, valType)) {
       this.error(f.id, `expected type of field '${f.field}' is '${formatCelType(fieldType)}' but provided type is '${formatCelType(valType)}'`);

@@ -6,7 +6,7 @@ import type { ParsedExpr } from "./ast.js";
 import { parse } from "./parse.js";
 import { allMacros, type Macro } from "./macros.js";
 import { formatIssues } from "./errors-format.js";
-import { planOnce, type Program } from "./plan.js";
+import { planChecked, type Program } from "./plan.js";
 import { libraryMacros } from "./lib/macros.js";
 import { check, defaultValidators } from "./check.js";
 
@@ -16,10 +16,16 @@ export interface CompileOptions {
   check?: boolean;
 }
 
+/**
+ * What stage refused an expression: `syntax` (parse), `type` (type check and AST validators),
+ * `program` (planning, as cel-go's `env.Program`: a constant conversion that fails when folded).
+ */
+export type CompileErrorCode = "syntax" | "type" | "program";
+
 /** Result of compile. */
 export type CompileResult =
   | { ok: true; program: Program; type: CelType; parsed: ParsedExpr }
-  | { ok: false; message: string };
+  | { ok: false; code: CompileErrorCode; message: string; /** The checked type (a `program` failure only). */ type?: CelType };
 
 const macroCache = new WeakMap<CelEnv, readonly Macro[]>();
 function macrosOf(env: CelEnv): readonly Macro[] {
@@ -28,19 +34,21 @@ function macrosOf(env: CelEnv): readonly Macro[] {
   return m;
 }
 
-/** Compiles `text` in `env`. The message of a failure is cel-go's `ERROR: <input>:L:C: …` text. */
+/** Compiles `text` in `env`. The message of a syntax or type failure is cel-go's `ERROR: <input>:L:C: …` text. */
 export function compile(env: CelEnv, text: string, options: CompileOptions = {}): CompileResult {
   const r = parse(text, { maxExpressionLength: env.maxExpressionLength, maxRecursionDepth: env.maxRecursionDepth, macros: macrosOf(env) });
-  if ("errors" in r) return { ok: false, message: formatIssues(text, r.errors) };
+  if ("errors" in r) return { ok: false, code: "syntax", message: formatIssues(text, r.errors) };
   let type: CelType = { kind: "dyn" };
   let overloads: ReadonlyMap<number, readonly unknown[]> | undefined;
   if (options.check ?? true) {
     // Explicit validators skip check()'s per-AST cache: a fresh parse never hits it, and its WeakMap
     // entries keep every compiled expression alive through young-generation GCs.
     const c = check(r.parsed, env, { validators: defaultValidators(env) });
-    if ("errors" in c) return { ok: false, message: formatIssues(text, c.errors) };
+    if ("errors" in c) return { ok: false, code: "type", message: formatIssues(text, c.errors) };
     type = c.type;
     overloads = c.overloads;
   }
-  return { ok: true, program: planOnce(env, r.parsed, overloads), type, parsed: r.parsed };
+  const p = planChecked(env, r.parsed, overloads);
+  if ("error" in p) return { ok: false, code: "program", message: p.error.message, type };
+  return { ok: true, program: p.program, type, parsed: r.parsed };
 }

@@ -15,6 +15,10 @@ export interface CelEnv {
   readonly functions: ReadonlyMap<string, readonly Overload[]>;
   /** Names of the libraries in this env (the parser enables library macros such as `cel.bind` by these). */
   readonly libraries: ReadonlySet<string>;
+  /** Opaque type names the libraries make usable as type identifiers (`net.IP`). */
+  readonly typeIdents: ReadonlySet<string>;
+  /** Functions taking an RE2 pattern, with its argument position (see CelLibrary.regexArgs). */
+  readonly regexArgs: ReadonlyMap<string, number>;
   readonly costLimit: number;
   readonly maxExpressionLength: number;
   readonly maxRecursionDepth: number;
@@ -52,6 +56,8 @@ class EnvImpl implements CelEnv {
   readonly types: ReadonlyMap<string, ObjectTypeDecl>;
   readonly functions: ReadonlyMap<string, readonly Overload[]>;
   readonly libraries: ReadonlySet<string>;
+  readonly typeIdents: ReadonlySet<string>;
+  readonly regexArgs: ReadonlyMap<string, number>;
   readonly costLimit: number;
   readonly maxExpressionLength: number;
   readonly maxRecursionDepth: number;
@@ -80,6 +86,8 @@ class EnvImpl implements CelEnv {
     this.types = types;
     this.variables = new Map(Object.entries(options.variables ?? {}));
     this.libraries = new Set(all.map((l) => l.name));
+    this.typeIdents = new Set(all.flatMap((l) => l.typeIdents ?? []));
+    this.regexArgs = new Map(all.flatMap((l) => Object.entries(l.regexArgs ?? {})));
     this.costLimit = options.costLimit ?? 1_000_000;
     this.maxExpressionLength = options.maxExpressionLength ?? 100_000;
     this.maxRecursionDepth = options.maxRecursionDepth ?? 250;
@@ -87,7 +95,7 @@ class EnvImpl implements CelEnv {
   }
 
   resolveType(name: string): ObjectTypeDecl | undefined {
-    return this.types.get(name) ?? this.options.resolveType?.(name);
+    return this.types.get(name) ?? this.options.resolveType?.resolve(name);
   }
 
   extend(options: CelEnvOptions): CelEnv {

@@ -22,13 +22,11 @@ const operandFirst: readonly TokenType[] = [
 const relOps: readonly TokenType[] = [T.LESS, T.LESS_EQUALS, T.GREATER_EQUALS, T.GREATER, T.EQUALS, T.NOT_EQUALS, T.IN];
 const mulOps: readonly TokenType[] = [T.STAR, T.SLASH, T.PERCENT];
 const addOps: readonly TokenType[] = [T.PLUS, T.MINUS];
-/** Tokens that may follow any expression somewhere: the recovery set's common part. */
-const exprFollow: readonly TokenType[] = [
-  T.EOF, T.RPAREN, T.RBRACKET, T.RBRACE, T.COMMA, T.COLON, T.QUESTIONMARK, T.LOGICAL_OR, T.LOGICAL_AND,
-  ...relOps, ...mulOps, ...addOps, T.DOT, T.LBRACKET,
-];
+
 
 const errorReportingLimit = 100;
+/** `matchInline`'s answer for a missing token ANTLR conjures (parsing goes on as if it were there). */
+const CONJURED = -2;
 const NO_TOKENS: readonly TokenType[] = [];
 
 /** Grammar rules whose nesting depth is limited (ANTLR counts each rule separately). */
@@ -40,6 +38,21 @@ const argListFirst: readonly TokenType[] = [...operandFirst, T.RPAREN];
 const listFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACKET];
 const mapFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK, T.COMMA, T.RBRACE];
 const fieldFirst: readonly TokenType[] = [T.QUESTIONMARK, T.IDENTIFIER, T.ESC_IDENTIFIER, T.COMMA, T.RBRACE];
+/**
+ * What may start another list element or map entry (`optExpr`) / message field after a `,`: ANTLR
+ * leaves the element loop on anything else, so the comma is the literal's trailing one.
+ */
+/** Tokens that may follow a primary wherever it stands (operators, selects, indexes). */
+const postfixFollow: readonly TokenType[] = [T.QUESTIONMARK, T.LOGICAL_OR, T.LOGICAL_AND, ...relOps, ...mulOps, ...addOps, T.DOT, T.LBRACKET];
+const topFollow: readonly TokenType[] = [T.EOF];
+const indexFollow: readonly TokenType[] = [T.RBRACKET];
+const parenFollow: readonly TokenType[] = [T.RPAREN];
+const colonFollow: readonly TokenType[] = [T.COLON];
+const listFollow: readonly TokenType[] = [T.COMMA, T.RBRACKET];
+const entryFollow: readonly TokenType[] = [T.COMMA, T.RBRACE];
+const argFollow: readonly TokenType[] = [T.COMMA, T.RPAREN];
+const elementFirst: readonly TokenType[] = [...operandFirst, T.QUESTIONMARK];
+const fieldStart: readonly TokenType[] = [T.QUESTIONMARK, T.IDENTIFIER, T.ESC_IDENTIFIER];
 const isRelOp = (t: TokenType): boolean => t >= T.EQUALS && t <= T.GREATER;
 const isAddOp = (t: TokenType): boolean => t === T.PLUS || t === T.MINUS;
 const isMulOp = (t: TokenType): boolean => t === T.STAR || t === T.SLASH || t === T.PERCENT;
@@ -54,6 +67,14 @@ function expecting(types: readonly TokenType[]): string {
 export class Parser {
   private pos = 0;
   private recovering = false;
+  /** How many rules being parsed may be followed by `:` (a conditional's middle operand, a map key). */
+  /**
+   * How many enclosing constructs each token may continue (`)`, `]`, `}`, `,`, `:`): with
+   * `postfixFollow`, the recovery set ANTLR builds from the follow sets of the rules being parsed.
+   */
+  private readonly enclosing: number[] = new Array<number>(T.ESC_IDENTIFIER + 1).fill(0);
+  /** What the innermost enclosing construct lets follow the expression being parsed (`[EOF]` at the top). */
+  private follow: readonly TokenType[] = topFollow;
   private lastErrorIndex = -1;
   private recoveries = 0;
   private reports = 0;
@@ -182,9 +203,12 @@ export class Parser {
     this.countRecovery();
     if (this.lastErrorIndex === this.pos && this.la() !== T.EOF) this.pos++;
     this.lastErrorIndex = this.pos;
-    while (this.la() !== T.EOF && !follow.includes(this.la()) && !exprFollow.includes(this.la())) this.pos++;
+    for (let la = this.la(); la !== T.EOF && !follow.includes(la) && !postfixFollow.includes(la) && this.enclosing[la] === 0; la = this.la()) this.pos++;
   }
-  /** `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery; -1 when missing. */
+  /**
+   * `match(type)` with single-token deletion / insertion, else a mismatch report and a recovery:
+   * the token's index, {@link CONJURED} when it was missing but the next token may follow it, -1 when missing.
+   */
   private matchInline(type: TokenType, after: readonly TokenType[] = NO_TOKENS): number {
     if (this.la() === type) return this.consume();
     this.countRecovery();
@@ -196,16 +220,41 @@ export class Parser {
     if (after.includes(this.la())) {
       this.report(this.lt(), `missing ${expecting([type])} at ${this.display(this.lt())}`);
       this.recovering = false;
-      return -1;
+      return CONJURED;
     }
     this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([type])}`);
     if (type === T.EOF) {
       while (this.la() !== T.EOF) this.pos++;
-    } else this.recover([type]);
-    if (this.la() === type) return this.consume();
+    } else this.recover(NO_TOKENS);
     return -1;
   }
-  /** `sync` before an optional block: an unexpected token is deleted if the next one fits, else reported. */
+  /**
+   * `','? close` ending a list, map or message literal. ANTLR syncs before the optional comma
+   * (expecting {close, ','}, unless already recovering); when that sync fails the rule ends there.
+   */
+  private closeLiteral(close: TokenType): void {
+    if (!this.recovering && this.la() !== close && this.la() !== T.COMMA && !this.sync([close, T.COMMA])) return;
+    if (this.la() === T.COMMA) this.consume();
+    this.matchClose(close);
+  }
+  /** Matches a closing token; a missing one is conjured when the next token may follow it (single-token insertion). */
+  private matchClose(close: TokenType): number {
+    return this.matchInline(close, [...postfixFollow, ...this.follow]);
+  }
+  /** `expr` inside a construct that `follow` may continue (for single-token insertion at its closers). */
+  private exprIn(follow: readonly TokenType[]): Expr {
+    const outer = this.follow;
+    this.follow = follow;
+    for (const t of follow) this.enclosing[t]!++;
+    const e = this.expr();
+    for (const t of follow) this.enclosing[t]!--;
+    this.follow = outer;
+    return e;
+  }
+  /**
+   * `sync` before an optional block: an unexpected token is deleted if the next one fits, else
+   * reported and skipped up to the enclosing rules' recovery set; false then, and the rule ends.
+   */
   private sync(expected: readonly TokenType[]): boolean {
     if (expected.includes(this.la())) return true;
     if (expected.includes(this.lak(2))) {
@@ -215,8 +264,8 @@ export class Parser {
       return true;
     }
     this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting(expected)}`);
-    this.recover(expected);
-    return expected.includes(this.la());
+    this.recover(NO_TOKENS);
+    return false;
   }
   private noViable(start: number, offending: number): void {
     const t = this.t;
@@ -235,6 +284,12 @@ export class Parser {
     return 2 * this.pos - 1;
   }
 
+  /**
+   * `expr`. A conditional's `:` that cannot be repaired fails the rule, as in ANTLR: the parser
+   * resyncs to the follow sets of the rules it is in (`:` only inside a conditional's middle operand
+   * or a map key) and returns without parsing an else branch, further reports held back until a
+   * token is matched again.
+   */
   private expr(): Expr {
     this.enter(R_EXPR);
     const start = this.pos;
@@ -246,7 +301,19 @@ export class Parser {
     const q = this.consume();
     const b = this.b;
     const opId = b.id(this.t.start(q));
+    const outer = this.follow;
+    this.follow = colonFollow;
+    this.enclosing[T.COLON]++;
     const t = this.logicOr();
+    this.enclosing[T.COLON]--;
+    this.follow = outer;
+    if (this.la() !== T.COLON && this.lak(2) !== T.COLON && !operandFirst.includes(this.la())) {
+      this.countRecovery();
+      this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.COLON])}`);
+      this.recover(NO_TOKENS);
+      this.exit(R_EXPR);
+      return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, t]));
+    }
     this.matchInline(T.COLON, operandFirst);
     const f = this.expr();
     this.exit(R_EXPR);
@@ -429,9 +496,9 @@ export class Parser {
           opt = true;
         }
         const opId = b.id(tokens.start(open));
-        const index = this.expr();
+        const index = this.exprIn(indexFollow);
         const key = this.after();
-        this.matchInline(T.RBRACKET);
+        this.matchClose(T.RBRACKET);
         e = b.counts(start, this.pos, b.index(key, opId, open, opt, e, index));
         continue;
       }
@@ -442,17 +509,17 @@ export class Parser {
   /** `exprList? ')'` after an opening parenthesis. */
   private argList(close: TokenType): Expr[] {
     const base = this.top;
-    if (this.la() !== close && this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) {
-      if (this.la() !== close) {
-        this.push(this.expr());
-        while (this.la() === T.COMMA) {
-          this.consume();
-          this.push(this.expr());
-        }
+    if (this.la() !== close && !this.sync(close === T.RPAREN ? argListFirst : [...operandFirst, close])) return this.collect<Expr>(base);
+    if (this.la() !== close) {
+      const follow = close === T.RPAREN ? argFollow : [T.COMMA, close];
+      this.push(this.exprIn(follow));
+      while (this.la() === T.COMMA) {
+        this.consume();
+        this.push(this.exprIn(follow));
       }
     }
     const args = this.collect<Expr>(base);
-    this.matchInline(close);
+    this.matchClose(close);
     return args;
   }
 
@@ -507,8 +574,8 @@ export class Parser {
       }
       case T.LPAREN: {
         this.consume();
-        const e = this.expr();
-        this.matchInline(T.RPAREN);
+        const e = this.exprIn(parenFollow);
+        this.matchClose(T.RPAREN);
         return e;
       }
       case T.LBRACKET:
@@ -547,12 +614,13 @@ export class Parser {
     const id = b.id(this.t.start(this.consume()));
     const base = this.top;
     const optionalIndices: number[] = [];
-    if (this.la() !== T.RBRACKET && this.sync(listFirst) && this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
+    if (this.la() !== T.RBRACKET && !this.sync(listFirst)) return listExpr(id, [], NO_OPTIONAL_INDICES);
+    if (this.la() !== T.RBRACKET && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
-        this.push(this.expr());
+        this.push(this.exprIn(listFollow));
         if (opt >= 0) b.optionalElement(this.after(), optionalIndices, this.top - base - 1, opt);
-        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACKET) {
+        if (this.la() === T.COMMA && elementFirst.includes(this.lak(2))) {
           this.consume();
           continue;
         }
@@ -560,8 +628,7 @@ export class Parser {
       }
     }
     const elements = this.collect<Expr>(base);
-    if (this.la() === T.COMMA) this.consume();
-    this.matchInline(T.RBRACKET);
+    this.closeLiteral(T.RBRACKET);
     return listExpr(id, elements, optionalIndices.length === 0 ? NO_OPTIONAL_INDICES : optionalIndices);
   }
 
@@ -569,26 +636,27 @@ export class Parser {
     const b = this.b, tokens = this.t;
     const id = b.id(tokens.start(this.consume()));
     const base = this.top;
-    if (this.la() !== T.RBRACE && this.sync(mapFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
+    if (this.la() !== T.RBRACE && !this.sync(mapFirst)) return mapExpr(id, []);
+    if (this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         // cel-go's builder numbers the entry (at its colon) before its key.
         const mark = b.mark();
         const entryId = b.reserveId();
-        const key = this.expr();
+        const key = this.exprIn(colonFollow);
         const col = this.matchInline(T.COLON, operandFirst);
-        if (col < 0) {
+        if (col === -1) {
           b.rollback(mark);
           break;
         }
-        b.place(entryId, tokens.start(col));
+        b.place(entryId, tokens.start(col === CONJURED ? this.pos : col));
         if (opt >= 0 && !b.optionalSyntax) {
           // An unsupported `?key: value` entry: cel-go's builder visits neither key nor value.
           b.rollback(entryId + 1);
           b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
           this.skipped();
-        } else this.push({ id: entryId, key, value: this.expr(), optional: opt >= 0 } satisfies MapEntry);
-        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACE) {
+        } else this.push({ id: entryId, key, value: this.exprIn(entryFollow), optional: opt >= 0 } satisfies MapEntry);
+        if (this.la() === T.COMMA && elementFirst.includes(this.lak(2))) {
           this.consume();
           continue;
         }
@@ -596,22 +664,22 @@ export class Parser {
       }
     }
     const entries = this.collect<MapEntry>(base);
-    if (this.la() === T.COMMA) this.consume();
-    this.matchInline(T.RBRACE);
+    this.closeLiteral(T.RBRACE);
     return mapExpr(id, entries);
   }
 
   /** Parses an expression cel-go's builder does not visit (its nodes are rolled back). */
   private skipped(): void {
     const mark = this.b.mark();
-    this.expr();
+    this.exprIn(entryFollow);
     this.b.rollback(mark);
   }
 
   private fieldInits(): StructField[] {
     const b = this.b, tokens = this.t;
     const base = this.top;
-    if (this.la() !== T.RBRACE && this.sync(fieldFirst) && this.la() !== T.RBRACE && this.la() !== T.COMMA) {
+    if (this.la() !== T.RBRACE && !this.sync(fieldFirst)) return [];
+    if (this.la() !== T.RBRACE && this.la() !== T.COMMA) {
       for (;;) {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
@@ -621,16 +689,16 @@ export class Parser {
         }
         const name = this.consume();
         const col = this.matchInline(T.COLON, operandFirst);
-        if (col < 0) break;
-        const fieldId = b.id(tokens.start(col));
+        if (col === -1) break;
+        const fieldId = b.id(tokens.start(col === CONJURED ? this.pos : col));
         if (opt >= 0 && !b.optionalSyntax) {
           b.error(2 * opt, tokens.start(opt), "unsupported syntax '?'");
           this.skipped();
         } else {
-          const value = this.expr();
+          const value = this.exprIn(entryFollow);
           this.push({ id: fieldId, field: b.fieldName(this.after(), name), value, optional: opt >= 0 } satisfies StructField);
         }
-        if (this.la() === T.COMMA && this.lak(2) !== T.RBRACE) {
+        if (this.la() === T.COMMA && fieldStart.includes(this.lak(2))) {
           this.consume();
           continue;
         }
@@ -638,8 +706,7 @@ export class Parser {
       }
     }
     const fields = this.collect<StructField>(base);
-    if (this.la() === T.COMMA) this.consume();
-    this.matchInline(T.RBRACE);
+    this.closeLiteral(T.RBRACE);
     return fields;
   }
 }

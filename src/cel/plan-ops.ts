@@ -4,6 +4,8 @@
 // one factory per operator, so a planned node's closure captures only what it evaluates with.
 // A fast path that does not apply leaves its operands in slots and runs `rest` (the generic call).
 import { op } from "./operators.js";
+import { failedCallCost } from "./plan-call-cost.js";
+import { concatStrings } from "./lib/std-operators.js";
 import type { Ev } from "./planner.js";
 import type { Expr } from "./ast.js";
 import { optionalSelect, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
@@ -53,26 +55,45 @@ const FAST_DOUBLE: Readonly<Record<string, ((a: number, b: number) => CelValue) 
   [op.greaterEquals]: (a, b) => a >= b,
 };
 
-/** `has(operand.field)`. */
-export function testFieldEv(operand: Ev, field: string, id: number): Ev {
+/** Whether `v` is an optional holding a value (a qualifier that yields none or fails costs nothing, as cel-go observes it). */
+function present(v: CelValue | CelError): boolean {
+  return kindOf(v) === K.optional && (v as CelOptional).value !== undefined;
+}
+
+/**
+ * `has(operand.field)`. cel-go turns the operand's attribute into the test, which costs nothing
+ * (Kubernetes' PresenceTestHasCost(false)), and charges the presence qualifier when it is reached:
+ * `refund` (1 when the operand is an attribute, whose own cost of 1 the operand has paid, else 0).
+ */
+export function testFieldEv(operand: Ev, field: string, id: number, refund: number, strict: boolean): Ev {
   return (s) => {
     const v = operand(s);
+    s.cost -= refund;
     if (isCelError(v)) return v;
-    return label(testField(v, field), id);
+    s.cost++;
+    return label(testField(v, field, strict), id);
   };
 }
 
-/** `operand.field` (a single select; chains are fused by the planner). */
-export function selectFieldEv(operand: Ev, field: string, id: number): Ev {
+/**
+ * `operand.field` (a single select; chains are fused by the planner); `relative` (1 or 0) is cel-go's
+ * cost of the attribute made of an operand that is no attribute itself (a literal, a call).
+ */
+export function selectFieldEv(operand: Ev, field: string, id: number, relative: number, strict: boolean): Ev {
   return (s) => {
     const v = operand(s);
+    s.cost += relative;
     if (isCelError(v)) return v;
-    s.cost++;
-    if (kindOf(v) === K.map) {
+    const k = kindOf(v);
+    if (k === K.map) {
+      s.cost++;
       const r = (v as CelMap).get(field);
-      return r === undefined ? celError(`no such key: ${field}`, id) : r;
+      return r === undefined ? celError(`no such key: ${field}`, id, "no_such_key") : r;
     }
-    return label(selectField(v, field), id);
+    const r = selectField(v, field, strict);
+    // After an optional qualifier the chain is optional: a field costs only when present.
+    if (k !== K.optional || present(r)) s.cost++;
+    return label(r, id);
   };
 }
 
@@ -90,12 +111,24 @@ export function logicEv(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
   };
 }
 
-/** `c ? t : f`. */
-export function conditionalEv(c: Ev, t: Ev, f: Ev, id: number): Ev {
+/**
+ * `c ? t : f`. cel-go makes the conditional an attribute over its branches, and a branch that is an
+ * attribute itself is resolved without its own observation: `tRefund`/`fRefund` (1 or 0) take back
+ * the 1 such a branch charged for its identifier or relative base (its qualifiers still cost).
+ */
+export function conditionalEv(c: Ev, t: Ev, f: Ev, id: number, tRefund: number, fRefund: number): Ev {
   return (s) => {
     const cv = c(s);
-    if (cv === true) return t(s);
-    if (cv === false) return f(s);
+    if (cv === true) {
+      const v = t(s);
+      s.cost -= tRefund;
+      return v;
+    }
+    if (cv === false) {
+      const v = f(s);
+      s.cost -= fRefund;
+      return v;
+    }
     return isCelError(cv) ? cv : celError(errText.noSuchOverload, id);
   };
 }
@@ -109,29 +142,37 @@ export function notStrictlyFalseEv(a: Ev): Ev {
   };
 }
 
-/** `o.?field`. */
-export function optSelectEv(o: Ev, field: string, id: number): Ev {
+/** `o.?field`: costs 1 only when the field is present; `relative` as for {@link selectFieldEv}. */
+export function optSelectEv(o: Ev, field: string, id: number, relative: number, strict: boolean): Ev {
   return (s) => {
     const v = o(s);
+    s.cost += relative;
     if (isCelError(v)) return v;
-    s.cost++;
+    let r: CelValue | CelError;
     if (kindOf(v) === K.optional) {
       const inner = (v as CelOptional).value;
-      return inner === undefined ? optionalNone : label(optionalSelect(inner, field), id);
-    }
-    return label(optionalSelect(v, field), id);
+      r = inner === undefined ? optionalNone : optionalSelect(inner, field, strict);
+    } else r = optionalSelect(v, field, strict);
+    if (present(r)) s.cost++;
+    return label(r, id);
   };
 }
 
-/** `a[i]` / `a[?i]`; `qualCost` is the index qualifier's cost. */
-export function indexEv(a: Ev, i: Ev, optional: boolean, qualCost: number, id: number): Ev {
+/**
+ * `a[i]` / `a[?i]`: `qualCost` is the index qualifier's cost (0 when `i` is an attribute itself, as
+ * cel-go folds it into the attribute); an optional index (or one after an optional) costs only when
+ * present; `relative` as for {@link selectFieldEv}; `strict`: the env's `errorOnBadPresenceTest`.
+ */
+export function indexEv(a: Ev, i: Ev, optional: boolean, qualCost: number, id: number, relative: number, strict: boolean): Ev {
   return (s) => {
     const av = a(s);
+    s.cost += relative;
     if (isCelError(av)) return av;
     const iv = i(s);
     if (isCelError(iv)) return iv;
-    s.cost += qualCost;
-    return label(optional ? optionalIndex(av, iv) : indexValue(av, iv), id);
+    const r = optional ? optionalIndex(av, iv, strict) : indexValue(av, iv, strict);
+    if ((!optional && kindOf(av) !== K.optional) || present(r)) s.cost += qualCost;
+    return label(r, id);
   };
 }
 
@@ -140,8 +181,10 @@ export function equalsEv(isEq: boolean, l: Ev, r: Ev): Ev {
   return (s) => {
     const a = l(s);
     const b = r(s);
-    if (isCelError(a)) return a;
-    if (isCelError(b)) return b;
+    if (isCelError(a) || isCelError(b)) {
+      s.cost += failedCallCost(op.equals, [a, b]);
+      return isCelError(a) ? a : b;
+    }
     const ta = typeof a;
     if (ta !== "object" && ta === typeof b) {
       if (ta === "string") {
@@ -177,9 +220,10 @@ const arithmeticOps = new Map<string, ArithmeticOp>(
 
 /**
  * Standard arithmetic operator or comparison of call `e` on ints, doubles and (`+` and
- * comparisons) strings; other operands go to its generic path through `slot`/`slot2`.
+ * comparisons) strings; other operands go to its generic path through `slot`/`slot2`. `sized`: the
+ * call resolved to one overload, so strings cost by their size.
  */
-export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner): Ev {
+export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner, sized: boolean): Ev {
   // The closure keeps the operator's facts as one object (a smaller context per operator node).
   const o = arithmeticOps.get(e.fn)!;
   let rest: Ev | undefined;
@@ -197,11 +241,11 @@ export function arithmeticEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, s
       return o.fastDouble(a, b);
     } else if (typeof a === "string" && typeof b === "string" && o.stringOp) {
       if (o.isAdd) {
-        s.cost += Math.ceil((a.length + b.length) * 0.1);
-        if (s.cost > s.limit) return celError(errText.costLimit, e.id);
-        return a + b;
+        s.cost += sized ? Math.ceil((a.length + b.length) * 0.1) : 1;
+        if (s.cost > s.limit) return celError(errText.costLimit, e.id, "cost_limit");
+        return label(concatStrings(a, b), e.id);
       }
-      s.cost += Math.ceil(Math.min(a.length, b.length) * 0.1);
+      s.cost += sized ? Math.ceil(Math.min(a.length, b.length) * 0.1) : 1;
       return o.fastDouble!(a as never, b as never);
     }
     s.slots[slot] = a;
@@ -236,23 +280,22 @@ export function stringPredicateEv(e: Extract<Expr, { kind: "call" }>, t: Ev, a: 
 export function notEv(a: Ev, id: number): Ev {
   return (s) => {
     const v = a(s);
-    if (typeof v === "boolean") {
-      s.cost++;
-      return !v;
-    }
+    s.cost++;
+    if (typeof v === "boolean") return !v;
     return isCelError(v) ? v : celError(errText.noSuchOverload, id);
   };
 }
 
-/** `opt.or(x)` / `opt.orValue(x)` when the receiver holds a value; else `rest` with the receiver in `slot`. */
-export function optionalOrEv(isOr: boolean, target: Ev, slot: number, rest: Ev): Ev {
+/**
+ * `opt.or(x)` / `opt.orValue(x)` as cel-go's optional library plans them: no call cost, `x` evaluated
+ * only when `opt` holds no value; a receiver that is no optional (through `dyn`) is the result as it is.
+ */
+export function optionalOrEv(isOr: boolean, target: Ev, alternative: Ev): Ev {
   return (s) => {
     const t = target(s);
-    if (kindOf(t) === K.optional && (t as CelOptional).value !== undefined) {
-      s.cost++;
-      return isOr ? t : ((t as CelOptional).value as CelValue);
-    }
-    s.slots[slot] = t;
-    return rest(s);
+    if (kindOf(t) !== K.optional) return t;
+    const inner = (t as CelOptional).value;
+    if (inner !== undefined) return isOr ? t : inner;
+    return alternative(s);
   };
 }

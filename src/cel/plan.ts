@@ -33,7 +33,7 @@ class ProgramImpl implements Program {
       // Planned code returns errors as values; only the JS engine's limits (deeply nested data) land here.
       v = celError(e instanceof RangeError ? "max recursion depth exceeded" : `internal error: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (s.cost > limit) return { error: celError(errText.costLimit), cost: s.cost };
+    if (s.cost > limit) return { error: celError(errText.costLimit, 0, "cost_limit"), cost: s.cost };
     return isCelError(v) ? { error: v, cost: s.cost } : { value: v, cost: s.cost };
   }
 }
@@ -57,9 +57,19 @@ export function plan(env: CelEnv, parsed: ParsedExpr, staticOverloads?: Readonly
 
 /** Plans without the cache: for callers (compile) that never plan the same parse result twice. */
 export function planOnce(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): Program {
+  const p = planChecked(env, parsed, staticOverloads);
+  return "program" in p ? p.program : new ProgramImpl(() => p.error, new Planner(env), env.costLimit);
+}
+
+/**
+ * Plans as cel-go's `env.Program` does: the program, or the error of a conversion of constants
+ * that failed when folded (Kubernetes: `program instantiation failed: …`).
+ */
+export function planChecked(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): { program: Program } | { error: CelError } {
   const planner = new Planner(env, staticOverloads);
   const ev = planner.plan(parsed.expr, undefined);
-  return new ProgramImpl(ev, planner, env.costLimit);
+  if (planner.programError) return { error: planner.programError };
+  return { program: new ProgramImpl(ev, planner, env.costLimit) };
 }
 
 /** Evaluates once without a Program (tests, the CLI). */

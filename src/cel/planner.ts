@@ -7,16 +7,20 @@ import type { CelEnv } from "./env.js";
 import type { Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapFrom, celObject,
-  celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap, JSONPATCH_TYPE, JSONPATCH_FIELDS,
-  type CelValue, type CelError, type CelList, type CelMap, type CelUint,
+  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject,
+  celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap,
+  type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelOptional,
 } from "./values/index.js";
 import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
-import { selectField } from "./values/access.js";
+import { selectField, goTypeOf } from "./values/access.js";
 import {
   label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
+import { optionalLibrary } from "./lib/optional.js";
+import { failedCallCost, noOverloadError, rowCostOnFailure } from "./plan-call-cost.js";
+import { compileRegex } from "./lib/util-regex.js";
+import { CONVERSIONS, allConstant, constantEv, constantOf, evaluateNow, markConstant, setMembershipEv } from "./plan-fold.js";
 import { getKey, isObject } from "../data/index.js";
 import { qualifiedFunctionSuffixes } from "./check/builtins.js";
 
@@ -34,6 +38,19 @@ export interface EvalState {
 }
 /** A planned expression. */
 export type Ev = (s: EvalState) => CelValue | CelError;
+
+/** A literal whose construction failed still costs its creation (cel-go observes it after evaluation), unless the cost limit stopped it. */
+function created(s: EvalState, cost: number, err: CelError): CelError {
+  if (err.code !== "cost_limit") s.cost += cost;
+  return err;
+}
+
+/** Charges what cel-go charges for call `fn` that did not run (plan-call-cost.ts) and returns its error. */
+function failed(s: EvalState, fn: string, args: readonly (CelValue | CelError)[], err: CelError): CelError {
+  // cel-go aborts at the cost limit: nothing is charged after it.
+  if (!args.some((a) => isCelError(a) && a.code === "cost_limit")) s.cost += failedCallCost(fn, args);
+  return err;
+}
 
 /** Comprehension variables in scope: one link per name, innermost first (a later link shadows an earlier one). */
 interface Scope { readonly name: string; readonly slot: number; readonly parent: Scope | undefined }
@@ -53,7 +70,7 @@ function constValue(c: Constant): CelValue {
   }
 }
 
-const TRUE_EV: Ev = () => true, FALSE_EV: Ev = () => false, NULL_EV: Ev = () => null;
+const TRUE_EV: Ev = markConstant(() => true, true), FALSE_EV: Ev = markConstant(() => false, false), NULL_EV: Ev = markConstant(() => null, null);
 /** The read of slot `slot` (a comprehension variable); one closure per slot number, shared by all plans. */
 const SLOT_EVS: Ev[] = [];
 function slotEv(slot: number): Ev {
@@ -62,10 +79,6 @@ function slotEv(slot: number): Ev {
     return s.slots[slot] as CelValue | CelError;
   });
 }
-/** The closure of constant `v`. */
-function constEv(v: CelValue): Ev {
-  return () => v;
-}
 /** The closures of the int literals 0 … 255, shared by all plans (values are immutable). */
 const SMALL_INT_EVS: (Ev | undefined)[] = new Array<Ev | undefined>(256);
 /** `[]` (every comprehension macro building a list starts from one): the shared immutable empty list. */
@@ -73,6 +86,8 @@ const EMPTY_LIST_EV: Ev = (s) => {
   s.cost += LIST_CREATE;
   return emptyList;
 };
+/** `[]` folded (OptOptimize): a constant. */
+const EMPTY_LIST_CONST: Ev = constantEv(emptyList);
 
 /** How the planner plans a call of a function name: a fast path's code, or the generic call. */
 const CALL_GENERIC = 0, CALL_LOGIC = 1, CALL_CONDITIONAL = 2, CALL_NOT_STRICTLY_FALSE = 3, CALL_OPT_SELECT = 4, CALL_INDEX = 5,
@@ -86,6 +101,31 @@ const STD_ROWS: ReadonlySet<Overload> = new Set(stdLibrary.overloads);
 function isStd(env: CelEnv, fn: string): boolean {
   const rows = env.functions.get(fn);
   return rows?.every((r) => STD_ROWS.has(r)) ?? false;
+}
+
+const OPTIONAL_ROWS: ReadonlySet<Overload> = new Set(optionalLibrary.overloads);
+/** Whether every row of `fn` in `env` is the optional library's (`or`/`orValue` then short-circuit, cost-free). */
+function isOptionalLibrary(env: CelEnv, fn: string): boolean {
+  const rows = env.functions.get(fn);
+  return rows?.every((r) => OPTIONAL_ROWS.has(r)) ?? false;
+}
+
+/**
+ * Whether `e` is what cel-go plans as an attribute: an identifier, a select, an index or optional
+ * select/index, a conditional. Qualifying anything else makes a relative attribute, which costs 1.
+ */
+function isAttribute(e: Expr): boolean {
+  if (e.kind === "ident") return true;
+  if (e.kind === "select") return !e.testOnly;
+  return e.kind === "call" && !e.target && (e.fn === op.index || e.fn === op.optIndex || e.fn === op.optSelect || e.fn === op.conditional);
+}
+/** What a conditional's branch `e` charged for its own attribute (1 for an attribute that is no conditional, else 0). */
+function branchRefund(e: Expr): number {
+  return isAttribute(e) && !(e.kind === "call" && e.fn === op.conditional) ? 1 : 0;
+}
+/** The cost of qualifying `e`: 1 for the relative attribute when `e` is no attribute, else 0. */
+function relativeCost(e: Expr): number {
+  return isAttribute(e) ? 0 : 1;
 }
 
 /** The call code of `fn` in `env` (see {@link CALL_GENERIC} and the codes beside it). */
@@ -102,21 +142,22 @@ function callCodeOf(env: CelEnv, fn: string): number {
       return isStd(env, fn) ? CALL_ARITHMETIC : CALL_GENERIC;
     case "startsWith": case "endsWith": case "contains": return isStd(env, fn) ? CALL_STRING_PREDICATE : CALL_GENERIC;
     case op.logicalNot: return isStd(env, fn) ? CALL_NOT : CALL_GENERIC;
-    case "or": case "orValue": return CALL_OPTIONAL_OR;
+    case "or": case "orValue": return isOptionalLibrary(env, fn) ? CALL_OPTIONAL_OR : CALL_GENERIC;
     default: return CALL_GENERIC;
   }
 }
 
 const dottedRootsCache = new WeakMap<CelEnv, ReadonlySet<string>>();
-/** First segments of the env's dotted variable names and of the dotted type identifiers. */
+/** First segments of the env's dotted variable names and type names (standard, library, declared, resolved). */
 function dottedRoots(env: CelEnv): ReadonlySet<string> {
   let roots = dottedRootsCache.get(env);
   if (!roots) {
     const set = new Set<string>();
-    for (const n of [...env.variables.keys(), ...Object.keys(TYPE_IDENTS)]) {
+    for (const n of [...env.variables.keys(), ...Object.keys(TYPE_IDENTS), ...env.typeIdents, ...env.types.keys()]) {
       const dot = n.indexOf(".");
       if (dot >= 0) set.add(n.slice(0, dot));
     }
+    for (const r of env.options.resolveType?.roots ?? []) set.add(r);
     dottedRootsCache.set(env, (roots = set));
   }
   return roots;
@@ -127,20 +168,15 @@ interface DispatchPair { all: Dispatcher; d: Dispatcher }
 /** Dispatchers planned for a checker row list (shared by repeated resolutions), with what they were planned for. */
 const dispatchCache = new WeakMap<readonly unknown[], { env: CelEnv; fn: string; member: boolean; n: number; pair: DispatchPair | undefined }>();
 
-/** True for constants and aggregate literals built only from constants. */
-function isConstant(e: Expr): boolean {
-  switch (e.kind) {
-    case "const": return true;
-    case "list": return e.optionalIndices.length === 0 && e.elements.every(isConstant);
-    case "map": return e.entries.every((en) => !en.optional && isConstant(en.key) && isConstant(en.value));
-    case "struct": return e.fields.every((f) => !f.optional && isConstant(f.value));
-    default: return false;
-  }
-}
-
 /** Plans expressions of one env. */
 export class Planner implements SlotCallPlanner {
   slotCount = 0;
+  /** The first folded conversion that failed (cel-go fails `env.Program` with it). */
+  programError: CelError | undefined;
+  /** The env's `optimize` option (cel-go OptOptimize). */
+  private readonly optimize: boolean;
+  /** The env's `errorOnBadPresenceTest` option. */
+  private readonly strict: boolean;
   /** Whether each slot holds a comprehension's accumulator (by slot: a few small integers, no set). */
   private readonly accuSlots: boolean[] = [];
   /** The env's derived tables, looked up once per planner. */
@@ -150,10 +186,17 @@ export class Planner implements SlotCallPlanner {
   /** `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch). */
   constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {
     this.roots = dottedRoots(env);
+    this.optimize = env.options.optimize === true;
+    this.strict = env.options.errorOnBadPresenceTest === true;
     this.qualifiedFunctions = qualifiedFunctionSuffixes(env);
     let m = callCodes.get(env);
     if (!m) callCodes.set(env, (m = new Map()));
     this.calls = m;
+  }
+
+  /** Whether qualified name `q` names a type (standard, a library's opaque type, or a declared object type). */
+  private namesType(q: string): boolean {
+    return TYPE_IDENTS[q] !== undefined || this.env.typeIdents.has(q) || this.env.resolveType(q) !== undefined;
   }
 
   /** The call code of `fn` (cached per env). */
@@ -173,33 +216,22 @@ export class Planner implements SlotCallPlanner {
         const c = e.value;
         if (c.kind === "bool") return c.value ? TRUE_EV : FALSE_EV;
         if (c.kind === "null") return NULL_EV;
-        if (c.kind === "int" && c.value >= 0n && c.value < SMALL_INT_EVS.length) return (SMALL_INT_EVS[Number(c.value)] ??= constEv(c.value));
-        return constEv(constValue(c));
+        if (c.kind === "int" && c.value >= 0n && c.value < SMALL_INT_EVS.length) return (SMALL_INT_EVS[Number(c.value)] ??= constantEv(c.value));
+        return constantEv(constValue(c));
       }
       case "ident": return this.planIdent(e.id, e.name, scope);
       case "select": return this.planSelect(e, scope);
       case "call": return this.planCall(e, scope);
-      case "list": return e.elements.length === 0 ? EMPTY_LIST_EV : this.fold(e, this.planList(e.elements, e.optionalIndices, scope));
-      case "map": return this.fold(e, this.planMap(e, scope));
-      case "struct": return this.fold(e, this.planStruct(e, scope));
+      case "list": return e.elements.length > 0 ? this.planList(e.elements, e.optionalIndices, scope) : this.optimize ? EMPTY_LIST_CONST : EMPTY_LIST_EV;
+      case "map": return this.planMap(e, scope);
+      case "struct": return this.planStruct(e, scope);
       case "comprehension": return this.planComprehension(e, scope);
     }
   }
 
-  /**
-   * Aggregate literals made only of constants are built once (values are immutable); each evaluation
-   * still pays their creation cost.
-   */
-  private fold(e: Expr, ev: Ev): Ev {
-    if (!isConstant(e)) return ev;
-    const st: EvalState = { vars: {}, slots: [], cost: 0, limit: Infinity };
-    const v = ev(st);
-    if (isCelError(v)) return ev;
-    const cost = st.cost;
-    return (s) => {
-      s.cost += cost;
-      return v;
-    };
+  /** A literal whose parts are all constants, built once (its errors too): a constant itself (cel-go OptOptimize). */
+  private folded(ev: Ev, parts: readonly Ev[]): Ev {
+    return this.optimize && allConstant(parts) ? constantEv(evaluateNow(ev)) : ev;
   }
 
   private lookupSlot(name: string, scope: Scope | undefined): number | undefined {
@@ -213,10 +245,13 @@ export class Planner implements SlotCallPlanner {
       return slotEv(slot);
     }
     if (!this.env.variables.has(name)) {
-      const typeName = TYPE_IDENTS[name] ?? (this.env.resolveType(name) ? name : undefined);
-      if (typeName !== undefined) {
-        const t = celType(typeName);
-        return () => t;
+      const typeName = TYPE_IDENTS[name] ?? (this.env.typeIdents.has(name) ? name : undefined);
+      if (typeName !== undefined) return constantEv(celType(typeName));
+      // An object type names no value: cel-go fails the program (`reference to undefined type`).
+      if (this.env.resolveType(name)) {
+        const err = celError(`reference to undefined type: ${name}`, id);
+        this.programError ??= err;
+        return constantEv(err);
       }
     }
     return (s) => {
@@ -256,21 +291,21 @@ export class Planner implements SlotCallPlanner {
     const qualify = this.mayQualify(e);
     if (!e.testOnly && qualify) {
       const q = this.qualifiedName(e, scope);
-      if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) return this.planIdent(e.id, q, scope);
+      if (q !== undefined && (this.env.variables.has(q) || this.namesType(q))) return this.planIdent(e.id, q, scope);
     }
     const { field, id } = e;
-    if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id);
+    if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
     // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
     let n = 1;
     let base: Expr = e.operand;
     while (base.kind === "select" && !base.testOnly) {
       const q = qualify ? this.qualifiedName(base, scope) : undefined;
-      if (q !== undefined && (this.env.variables.has(q) || TYPE_IDENTS[q] !== undefined)) break;
+      if (q !== undefined && (this.env.variables.has(q) || this.namesType(q))) break;
       n++;
       base = base.operand;
     }
     // The operand is planned once: as the chain's base, or (a single field) as itself.
-    if (n === 1) return selectFieldEv(this.plan(e.operand, scope), field, id);
+    if (n === 1) return selectFieldEv(this.plan(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
     const fields = new Array<string>(n);
     let cur: Expr = e;
     for (let i = n - 1; i >= 0; i--) {
@@ -278,13 +313,14 @@ export class Planner implements SlotCallPlanner {
       fields[i] = sel.field;
       cur = sel.operand;
     }
-    return this.planChain(this.plan(base, scope), fields, id);
+    return this.planChain(this.plan(base, scope), fields, id, relativeCost(base));
   }
 
-  private planChain(base: Ev, fields: string[], id: number): Ev {
-    const n = fields.length;
+  private planChain(base: Ev, fields: string[], id: number, relative: number): Ev {
+    const n = fields.length, strict = this.strict;
     return (s) => {
       let v = base(s);
+      s.cost += relative;
       if (isCelError(v)) return v;
       let i = 0;
       if (kindOf(v) === K.map) {
@@ -303,8 +339,10 @@ export class Planner implements SlotCallPlanner {
         }
       }
       for (; i < n; i++) {
-        s.cost++;
-        const r = selectField(v, fields[i]);
+        const optional = kindOf(v) === K.optional;
+        const r = selectField(v, fields[i], strict);
+        // After an optional qualifier the chain is optional: a field costs only when present.
+        if (!optional || (kindOf(r) === K.optional && (r as CelOptional).value !== undefined)) s.cost++;
         if (isCelError(r)) return label(r, id);
         v = r;
       }
@@ -332,6 +370,8 @@ export class Planner implements SlotCallPlanner {
         return this.planCall({ id, kind: "call", fn: q + "." + fn, args }, scope);
       }
     }
+    if (this.optimize && !target && args.length === 1 && CONVERSIONS.has(fn)) return this.planConversion(e, scope);
+    if (this.optimize && !target && args.length === 2 && fn === op.in) return this.planIn(e, scope);
     const n = args.length;
     switch (this.callCode(fn)) {
       case CALL_LOGIC:
@@ -339,19 +379,19 @@ export class Planner implements SlotCallPlanner {
         return logicEv(fn === op.logicalAnd, this.plan(args[0], scope), this.plan(args[1], scope), id);
       case CALL_CONDITIONAL:
         if (target || n !== 3) break;
-        return conditionalEv(this.plan(args[0], scope), this.plan(args[1], scope), this.plan(args[2], scope), id);
+        return conditionalEv(this.plan(args[0], scope), this.plan(args[1], scope), this.plan(args[2], scope), id, branchRefund(args[1]), branchRefund(args[2]));
       case CALL_NOT_STRICTLY_FALSE:
         if (target || n !== 1) break;
         return notStrictlyFalseEv(this.plan(args[0], scope));
       case CALL_OPT_SELECT: {
         const fieldE = args[1];
         if (target || n !== 2 || fieldE.kind !== "const" || fieldE.value.kind !== "string") break;
-        return optSelectEv(this.plan(args[0], scope), fieldE.value.value, id);
+        return optSelectEv(this.plan(args[0], scope), fieldE.value.value, id, relativeCost(args[0]), this.strict);
       }
       case CALL_INDEX:
         if (target || n !== 2) break;
-        // cel-go folds an identifier index into the attribute: `a[k]` costs the qualifier only.
-        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, args[1].kind === "ident" ? 0 : 1, id);
+        // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs.
+        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, isAttribute(args[1]) ? 0 : 1, id, relativeCost(args[0]), this.strict);
       case CALL_EQUALS:
         if (target || n !== 2) break;
         return equalsEv(fn === op.equals, this.plan(args[0], scope), this.plan(args[1], scope));
@@ -364,7 +404,9 @@ export class Planner implements SlotCallPlanner {
         }
         const l = this.plan(acc, scope), r = this.plan(lit, scope);
         const slot = this.slotCount++, slot2 = this.slotCount++;
-        return arithmeticEv(e, l, r, slot, slot2, this);
+        // String `+` and comparisons cost by size only when resolved to one overload (cel-go keys it by overload id).
+        const sigs = this.staticOverloads?.get(id);
+        return arithmeticEv(e, l, r, slot, slot2, this, sigs === undefined || sigs.length === 1);
       }
       case CALL_STRING_PREDICATE: {
         if (!target || n !== 1) break;
@@ -375,14 +417,33 @@ export class Planner implements SlotCallPlanner {
       case CALL_NOT:
         if (target || n !== 1) break;
         return notEv(this.plan(args[0], scope), id);
-      case CALL_OPTIONAL_OR: {
+      case CALL_OPTIONAL_OR:
         if (!target || n !== 1) break;
-        const t = this.plan(target, scope);
-        const slot = this.slotCount++;
-        return optionalOrEv(fn === "or", t, slot, this.planFunction(e, scope, (s) => s.slots[slot] as CelValue | CelError));
-      }
+        return optionalOrEv(fn === "or", this.plan(target, scope), this.plan(args[0], scope));
     }
     return this.planFunction(e, scope);
+  }
+
+  /** A conversion: folded when its argument is a constant (a failing fold is the program's error). */
+  private planConversion(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
+    const arg = this.plan(e.args[0]!, scope);
+    const ev = this.planFunction(e, scope, undefined, [arg]);
+    if (constantOf(arg) === undefined) return ev;
+    const v = evaluateNow(ev);
+    if (isCelError(v)) this.programError ??= v;
+    return constantEv(v);
+  }
+
+  /** `x in l`: a set lookup when `l` is a constant list of scalars and the checker chose the list overload. */
+  private planIn(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
+    const lhs = this.plan(e.args[0]!, scope), rhs = this.plan(e.args[1]!, scope);
+    const list = constantOf(rhs);
+    const rows = this.staticOverloads?.get(e.id) as readonly Overload[] | undefined;
+    if (list !== undefined && rows?.length === 1 && rows[0]!.args[1]?.kind === "list") {
+      const set = setMembershipEv(lhs, list);
+      if (set) return set;
+    }
+    return this.planFunction(e, scope, undefined, [lhs, rhs]);
   }
 
   /** The generic call of `e` on two already evaluated arguments (in slots `slot`, `slot2`); it plans no sub-expression. */
@@ -401,8 +462,9 @@ export class Planner implements SlotCallPlanner {
       const a = s.slots[slot] as CelValue | CelError;
       if (kindOf(a) !== K.list) return (generic ??= this.planFunction(e, scope))(s);
       const v = elem(s);
-      if (isCelError(v)) return v;
+      // `@result` 1, the list literal 10, `+` 1 — charged when the element failed too.
       s.cost += 12;
+      if (isCelError(v)) return v;
       if (pushInPlace(a as CelList, v)) return a as CelList;
       // Not an accumulator yet (an AST whose init is no empty list): copy once into one the next
       // steps push into (the slot is private to the comprehension, `a` itself is left untouched).
@@ -438,6 +500,15 @@ export class Planner implements SlotCallPlanner {
     const member = e.target !== undefined;
     const argEvs = plannedArgs ?? this.planArgs(e, scope, plannedTarget);
     const n = argEvs.length;
+    const regexAt = this.env.regexArgs.get(e.fn);
+    // cel-go replaces a call on a constant pattern by a variadic one (its regex optimisation).
+    let variadic = false;
+    if (this.optimize && regexAt !== undefined && regexAt < n) {
+      const pattern = constantOf(argEvs[regexAt]!);
+      const compiled = typeof pattern === "string" ? compileRegex(pattern) : undefined;
+      if (typeof compiled === "string") this.programError ??= celError(compiled, id);
+      variadic = typeof pattern === "string";
+    }
     const pair = this.dispatchers(e, member, n);
     if (pair === undefined) {
       const what = `${e.fn}`;
@@ -450,58 +521,108 @@ export class Planner implements SlotCallPlanner {
       };
     }
     const { all, d } = pair;
+    const fn = e.fn;
+    // cel-go keys some costs by overload id: they apply only to a call resolved to one overload.
+    const sigs = this.staticOverloads?.get(id);
+    // (Without the checker's resolutions, as in an unchecked compile, every row costs as declared.)
+    const unique = sigs === undefined || sigs.length === 1;
+    // A library function with several overloads that the checker could not pick is dispatched by
+    // name through one variadic function: its arguments are evaluated in turn, stopping at an error.
+    if (!unique && !isStd(this.env, fn) && (this.env.functions.get(fn)?.length ?? 0) > 1) variadic = true;
+    /** The row the checker resolved the call to alone, if any (cel-go costs a failed call by it). */
+    const only = sigs?.length === 1 ? (sigs[0] as Overload) : undefined;
+    /** The cost of running row `o` on `args` (before the call), or -1 when it is computed from the result. */
+    const costOf = (o: Overload, args: CelValue[]): number => {
+      if (o.costByOverload && !unique) return 1;
+      if (o.resultCost) return -1;
+      return o.cost ? 1 + o.cost(...args) : 1;
+    };
+    const run = (s: EvalState, o: Overload, args: CelValue[], call: () => CelValue | CelError): CelValue | CelError => {
+      const c = costOf(o, args);
+      // A row costed by its result may also know its cost before the call (lists.range): past the
+      // limit it is not run (cel-go would build the result, then stop at the limit).
+      if (c < 0 && o.cost && s.cost + 1 + o.cost(...args) > s.limit) {
+        s.cost += 1 + o.cost(...args);
+        return celError(errText.costLimit, id, "cost_limit");
+      }
+      if (c >= 0) {
+        s.cost += c;
+        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+        return label(call(), id);
+      }
+      const r = label(call(), id);
+      s.cost += 1 + o.resultCost!(r);
+      if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+      return r;
+    };
+    const fail = (s: EvalState, args: readonly (CelValue | CelError)[], err: CelError): CelError => {
+      if (err.code === "cost_limit") return err;
+      const c = only ? rowCostOnFailure(only, args, err) : undefined;
+      if (c === undefined) return failed(s, fn, args, err);
+      s.cost += c;
+      return err;
+    };
     if (n === 1) {
       const a0 = argEvs[0]!;
       return (s) => {
         const v0 = a0(s);
-        if (isCelError(v0)) return v0;
+        if (isCelError(v0)) return fail(s, [v0], v0);
         const o = d.resolve1(v0) ?? (d === all ? null : all.resolve1(v0));
-        if (o === null) return celError(errText.noSuchOverload, id);
-        s.cost += o.cost ? 1 + o.cost(v0) : 1;
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
-        return label(invoke1(o, v0), id);
+        if (o === null) return fail(s, [v0], noOverloadError(fn, [v0], id));
+        if (o.cost === undefined && o.resultCost === undefined) {
+          s.cost++;
+          if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+          return label(invoke1(o, v0), id);
+        }
+        return run(s, o, [v0], () => invoke1(o, v0));
       };
     }
-    if (n === 2) {
+    if (n === 2 && !variadic) {
       const a0 = argEvs[0]!, a1 = argEvs[1]!;
       return (s) => {
         const v0 = a0(s);
         const v1 = a1(s);
-        if (isCelError(v0)) return v0;
-        if (isCelError(v1)) return v1;
+        if (isCelError(v0)) return fail(s, [v0, v1], v0);
+        if (isCelError(v1)) return fail(s, [v0, v1], v1);
         const o = d.resolve2(v0, v1) ?? (d === all ? null : all.resolve2(v0, v1));
-        if (o === null) return celError(errText.noSuchOverload, id);
-        s.cost += o.cost ? 1 + o.cost(v0, v1) : 1;
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
-        return label(invoke2(o, v0, v1), id);
+        if (o === null) return fail(s, [v0, v1], noOverloadError(fn, [v0, v1], id));
+        if (o.cost === undefined && o.resultCost === undefined) {
+          s.cost++;
+          if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+          return label(invoke2(o, v0, v1), id);
+        }
+        return run(s, o, [v0, v1], () => invoke2(o, v0, v1));
       };
     }
     return (s) => {
       const vals: CelValue[] = new Array(n);
-      let err: CelError | undefined;
       for (let i = 0; i < n; i++) {
         const v = argEvs[i](s);
-        if (isCelError(v)) err ??= v;
-        else vals[i] = v;
+        // cel-go stops at the first failing argument of a variadic call (three or more arguments,
+        // see `variadic`); unless it was the last one, the call's arguments are not all there to be
+        // costed, and the call costs nothing.
+        if (isCelError(v)) return i === n - 1 ? fail(s, [...vals.slice(0, i), v], v) : v;
+        vals[i] = v;
       }
-      if (err) return err;
       const o = d.resolveN(vals) ?? (d === all ? null : all.resolveN(vals));
-      if (o === null) return celError(errText.noSuchOverload, id);
-      s.cost += o.cost ? 1 + o.cost(...vals) : 1;
-      if (s.cost > s.limit) return celError(errText.costLimit, id);
-      return label(invokeN(o, vals), id);
+      if (o === null) return fail(s, vals, noOverloadError(fn, vals, id));
+      return run(s, o, vals, () => invokeN(o, vals));
     };
   }
 
   private planList(elements: Expr[], optionalIndices: number[], scope: Scope | undefined): Ev {
     const evs = elements.map((x) => this.plan(x, scope));
+    return this.folded(this.listEv(evs, optionalIndices), evs);
+  }
+
+  private listEv(evs: readonly Ev[], optionalIndices: number[]): Ev {
     const n = evs.length;
     if (optionalIndices.length === 0) {
       return (s) => {
         const out: CelValue[] = [];
         for (let i = 0; i < n; i++) {
           const v = evs[i](s);
-          if (isCelError(v)) return v;
+          if (isCelError(v)) return created(s, LIST_CREATE, v);
           out.push(v);
         }
         s.cost += LIST_CREATE;
@@ -513,9 +634,9 @@ export class Planner implements SlotCallPlanner {
       const out: CelValue[] = [];
       for (let i = 0; i < n; i++) {
         const v = evs[i](s);
-        if (isCelError(v)) return v;
+        if (isCelError(v)) return created(s, LIST_CREATE, v);
         if (opt.has(i)) {
-          if (!isCelOptional(v)) return celError(`cannot initialize optional list element from non-optional value ${String(v)}`);
+          if (!isCelOptional(v)) return created(s, LIST_CREATE, celError(`cannot initialize optional list element from non-optional value ${String(v)}`));
           if (v.value !== undefined) out.push(v.value);
         } else out.push(v);
       }
@@ -527,46 +648,49 @@ export class Planner implements SlotCallPlanner {
   private planMap(e: Extract<Expr, { kind: "map" }>, scope: Scope | undefined): Ev {
     const entries = e.entries.map((en) => ({ k: this.plan(en.key, scope), v: this.plan(en.value, scope), optional: en.optional }));
     const id = e.id;
-    return (s) => {
+    const ev: Ev = (s) => {
       const keys: CelValue[] = [];
-      const vals: CelValue[] = [];
+      const vals: (CelValue | undefined)[] = [];
       for (const en of entries) {
         const k = en.k(s);
-        if (isCelError(k)) return k;
+        if (isCelError(k)) return created(s, MAP_CREATE, k);
         const v = en.v(s);
-        if (isCelError(v)) return v;
+        if (isCelError(v)) return created(s, MAP_CREATE, v);
         if (en.optional) {
-          if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
-          if (v.value === undefined) continue;
+          if (!isCelOptional(v)) return created(s, MAP_CREATE, celError(`cannot initialize optional entry from non-optional value`, id));
           vals.push(v.value);
         } else vals.push(v);
         keys.push(k);
       }
       s.cost += MAP_CREATE;
-      const m = celMapFrom(keys, vals);
+      const m = celMapLiteral(keys, vals);
       return typeof m === "string" ? celError(m, id) : m;
     };
+    return this.folded(ev, entries.flatMap((en) => [en.k, en.v]));
   }
 
   private planStruct(e: Extract<Expr, { kind: "struct" }>, scope: Scope | undefined): Ev {
     const typeName = e.typeName.startsWith(".") ? e.typeName.slice(1) : e.typeName;
     const fields = e.fields.map((f) => ({ name: f.field, v: this.plan(f.value, scope), optional: f.optional }));
     const id = e.id;
-    const isPatch = typeName === JSONPATCH_TYPE;
+    const decl = this.env.resolveType(typeName) ?? { fields: {} };
+    // A field a closed type lacks (reachable only without type-checking) is an error when built.
+    const unknown = decl.open || !decl.unknownField ? undefined : fields.find((f) => !Object.prototype.hasOwnProperty.call(decl.fields, f.name));
+    const unknownText = unknown && decl.unknownField ? decl.unknownField.construct + unknown.name : undefined;
     return (s) => {
       const m = new Map<string, CelValue>();
       for (const f of fields) {
         const v = f.v(s);
-        if (isCelError(v)) return v;
-        if (isPatch && !JSONPATCH_FIELDS.has(f.name)) return celError(`unexpected JSONPatchType field: ${f.name}`, id);
+        if (isCelError(v)) return created(s, STRUCT_CREATE, v);
+        if (unknownText !== undefined && f === unknown) return created(s, STRUCT_CREATE, celError(unknownText, id));
         if (f.optional) {
-          if (!isCelOptional(v)) return celError(`cannot initialize optional entry from non-optional value`, id);
+          if (!isCelOptional(v)) return created(s, STRUCT_CREATE, celError(`cannot initialize optional entry from non-optional value`, id));
           if (v.value === undefined) continue;
           m.set(f.name, v.value);
         } else m.set(f.name, v);
       }
       s.cost += STRUCT_CREATE;
-      return celObject(typeName, m);
+      return celObject(typeName, m, decl);
     };
   }
 
@@ -597,7 +721,7 @@ export class Planner implements SlotCallPlanner {
           } else s.slots[iterSlot] = list.get(i);
           if (cond(s) === false) break;
           s.slots[accuSlot] = step(s);
-          if (s.cost > s.limit) return celError(errText.costLimit, id);
+          if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
         }
         return undefined;
       }
@@ -608,7 +732,7 @@ export class Planner implements SlotCallPlanner {
         if (twoVar) s.slots[iter2Slot] = m.get(keys[i]) as CelValue;
         if (cond(s) === false) break;
         s.slots[accuSlot] = step(s);
-        if (s.cost > s.limit) return celError(errText.costLimit, id);
+        if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
       }
       return undefined;
     };
@@ -616,7 +740,11 @@ export class Planner implements SlotCallPlanner {
       const r = range(s);
       if (isCelError(r)) return r;
       const rk = kindOf(r);
-      if (rk !== K.list && rk !== K.map) return celError(`expected iterable type`, id);
+      if (rk !== K.list && rk !== K.map) {
+        // cel-go's texts name the Go type of the value (types.Int, types.Null, …).
+        const goType = goTypeOf(r);
+        return celError(twoVar ? `unsupported comprehension range type: ${goType}` : `got '${goType}', expected iterable type`, id);
+      }
       let accu = accuInit(s);
       const ak = kindOf(accu);
       if (ak === K.list && (accu as CelList).size() === 0) accu = mutableList();

@@ -3,7 +3,7 @@ export { JsonFloat } from "./types.js";
 export type { JsonValue, JsonObject } from "./types.js";
 export { isObject, hasKey, getKey, setKey, getPath, getString, numberOf } from "./access.js";
 export { deepEqual, deepClone, goJsonRoundTrip } from "./equal.js";
-export { goQuote } from "./go-quote.js";
+export { goQuote, goFloatG, goFloatF, goFloatE, goJsonFloat } from "./go-format.js";
 export { changedPaths, rewrittenPaths, pathText } from "./changed-paths.js";
 export type { FieldPath, Rewrite } from "./changed-paths.js";
 export { closest, editDistance } from "./closest-name.js";

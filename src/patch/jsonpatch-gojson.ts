@@ -1,6 +1,6 @@
 // Go text forms the JSON-patch applier needs to match kube-apiserver byte for byte: encoding/json
 // compact output (scalar comparison in `test`, copy-size accounting) and strconv.Quote.
-import { JsonFloat, goQuote, isObject, type JsonValue } from "../data/index.js";
+import { JsonFloat, goJsonFloat, goQuote, isObject, type JsonValue } from "../data/index.js";
 export { goQuote };
 
 /** Characters that may need a Go-only escape in strconv.Quote (controls, DEL, astral runes). */
@@ -31,14 +31,12 @@ export function goJsonSize(v: JsonValue): number {
   return Buffer.byteLength(goJsonText(v), "utf8");
 }
 
+/** A float's JSON text; NaN and ±Inf (never in a manifest) as protojson writes them. */
 function goFloat(f: number): string {
   if (Number.isNaN(f)) return '"NaN"';
   if (f === Infinity) return '"Infinity"';
   if (f === -Infinity) return '"-Infinity"';
-  if (Object.is(f, -0)) return "-0";
-  // JS Number#toString uses fixed notation exactly when 1e-6 <= |f| < 1e21, like Go's
-  // float encoder, with the same shortest round-trip digits and the same exponent form.
-  return String(f);
+  return goJsonFloat(f);
 }
 
 /** A JSON string literal as Go's encoding/json writes it (HTML-safe, Go ≥ 1.22 escapes). */

@@ -1,7 +1,6 @@
 // Value kinds as structured-merge-diff sees unstructured data (int / float / string / bool /
 // null / list / map), and Go's fmt renderings of such values used verbatim in SMD messages.
-import { JsonFloat, isObject, type JsonObject, type JsonValue } from "../data/index.js";
-import { goQuote } from "../data/index.js";
+import { JsonFloat, goFloatG, goQuote, isObject, type JsonObject, type JsonValue } from "../data/index.js";
 export { goQuote };
 
 /** True for an int (integral JS number or bigint). */
@@ -34,20 +33,6 @@ export function asMap(v: JsonValue | undefined): JsonObject | undefined {
   return isObject(v) ? v : undefined;
 }
 
-/** Go `%v` of a float64 (strconv 'g' shortest: exponent form below 1e-4 and from 1e6 on). */
-export function goFloat(f: number): string {
-  if (Number.isNaN(f)) return "NaN";
-  if (!Number.isFinite(f)) return f > 0 ? "+Inf" : "-Inf";
-  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
-  const [mant, expS] = f.toExponential().split("e");
-  const exp = Number(expS);
-  if (exp < -4 || exp >= 6) {
-    const a = Math.abs(exp);
-    return `${mant}e${exp < 0 ? "-" : "+"}${a < 10 ? "0" : ""}${a}`;
-  }
-  return String(f);
-}
-
 function sortedKeys(m: JsonObject): string[] {
   return Object.keys(m).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -57,8 +42,8 @@ export function goV(v: JsonValue): string {
   if (v === null) return "<nil>";
   if (typeof v === "string") return v;
   if (typeof v === "boolean" || typeof v === "bigint") return String(v);
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : goFloat(v);
-  if (v instanceof JsonFloat) return goFloat(v.value);
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : goFloatG(v);
+  if (v instanceof JsonFloat) return goFloatG(v.value);
   if (Array.isArray(v)) return "[" + v.map(goV).join(" ") + "]";
   return "map[" + sortedKeys(v).map((k) => `${k}:${goV(v[k])}`).join(" ") + "]";
 }
@@ -68,8 +53,8 @@ export function goSharpV(v: JsonValue): string {
   if (v === null) return "interface {}(nil)";
   if (typeof v === "string") return goQuote(v);
   if (typeof v === "boolean" || typeof v === "bigint") return String(v);
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : goFloat(v);
-  if (v instanceof JsonFloat) return goFloat(v.value);
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : goFloatG(v);
+  if (v instanceof JsonFloat) return goFloatG(v.value);
   if (Array.isArray(v)) return "[]interface {}{" + v.map(goSharpV).join(", ") + "}";
   return "map[string]interface {}{" + sortedKeys(v).map((k) => `${goQuote(k)}:${goSharpV(v[k])}`).join(", ") + "}";
 }
@@ -98,8 +83,8 @@ export function goValueSharpV(v: JsonValue): string {
 /** SMD `value.ToString` (used in list-key path elements such as `[name="a"]`). */
 export function smdToString(v: JsonValue): string {
   if (v === null) return "null";
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : goFloat(v);
-  if (v instanceof JsonFloat) return goFloat(v.value);
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : goFloatG(v);
+  if (v instanceof JsonFloat) return goFloatG(v.value);
   if (typeof v === "string") return goQuote(v);
   if (typeof v === "boolean" || typeof v === "bigint") return String(v);
   if (Array.isArray(v)) return "[" + v.map(smdToString).join(",") + "]";

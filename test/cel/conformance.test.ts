@@ -130,7 +130,7 @@ function envFor(o: Original): CelEnv {
   if (!env) {
     const variables: Record<string, CelType> = {};
     for (const d of o.typeEnv ?? []) if (d.ident) variables[d.name] = { kind: "dyn" };
-    env = celEnv({ variables, libraries: conformanceLibraries() });
+    env = celEnv({ variables, libraries: conformanceLibraries(), errorOnBadPresenceTest: true });
     envCache.set(key, env);
   }
   return env;

@@ -1,5 +1,6 @@
 // Table-driven parser tests: AST shape (s-expression with node ids), literals, macros incl.
-// two-variable and optional forms, syntax errors in cel-go's display format, limits.
+// two-variable and optional forms, syntax errors in cel-go's display format (the "literal closers" and "recovery" rows are
+// facts printed by the CEL oracle, cel-go v0.26.0), limits.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse } from "../../src/cel/parse.js";
@@ -79,6 +80,21 @@ const errors: { name: string; expr: string; want: string; options?: ParseOptions
   { name: "duplicate two-var names", expr: "m.all(k, k, true)", want: "ERROR: <input>:1:10: duplicate variable name: k\n | m.all(k, k, true)\n | .........^" },
   { name: "optMap variable", expr: "o.optMap(a.b, 1)", want: "ERROR: <input>:1:11: optMap() variable name must be a simple identifier\n | o.optMap(a.b, 1)\n | ..........^" },
   { name: "error on second line, tabs shown as spaces", expr: "a &&\n\tb c", want: "ERROR: <input>:2:4: Syntax error: extraneous input 'c' expecting <EOF>\n |  b c\n | ...^" },
+  { name: "literal closers as ANTLR recovers: unclosed map in a message literal", expr: "Object{metadata: Object.metadata{labels: {\"k\": \"v\"}}", want: "ERROR: <input>:1:53: Syntax error: mismatched input '<EOF>' expecting {'}', ','}\n | Object{metadata: Object.metadata{labels: {\"k\": \"v\"}}\n | ....................................................^" },
+  { name: "literal closers as ANTLR recovers: unclosed list", expr: "[1, 2", want: "ERROR: <input>:1:6: Syntax error: mismatched input '<EOF>' expecting {']', ','}\n | [1, 2\n | .....^" },
+  { name: "literal closers as ANTLR recovers: unclosed map", expr: "{\"a\": 1", want: "ERROR: <input>:1:8: Syntax error: mismatched input '<EOF>' expecting {'}', ','}\n | {\"a\": 1\n | .......^" },
+  { name: "literal closers as ANTLR recovers: unclosed call", expr: "f(1, 2", want: "ERROR: <input>:1:7: Syntax error: missing ')' at '<EOF>'\n | f(1, 2\n | ......^" },
+  { name: "literal closers as ANTLR recovers: list elements without a comma (one deleted)", expr: "[1 2]", want: "ERROR: <input>:1:4: Syntax error: extraneous input '2' expecting {']', ','}\n | [1 2]\n | ...^" },
+  { name: "literal closers as ANTLR recovers: list elements without a comma", expr: "[1 2 3]", want: "ERROR: <input>:1:4: Syntax error: mismatched input '2' expecting {']', ','}\n | [1 2 3]\n | ...^" },
+  { name: "literal closers as ANTLR recovers: map entries without a comma", expr: "{'a': 1 'b': 2}", want: "ERROR: <input>:1:9: Syntax error: mismatched input ''b'' expecting {'}', ','}\n | {'a': 1 'b': 2}\n | ........^" },
+  { name: "literal closers as ANTLR recovers: trailing comma then end", expr: "[1, 2,", want: "ERROR: <input>:1:7: Syntax error: missing ']' at '<EOF>'\n | [1, 2,\n | ......^" },
+  { name: "literal closers as ANTLR recovers: empty list element", expr: "[1,,2]", want: "ERROR: <input>:1:4: Syntax error: mismatched input ',' expecting ']'\n | [1,,2]\n | ...^" },
+  { name: "literal closers as ANTLR recovers: doubled trailing comma in a map", expr: "{\"a\": 1,,}", want: "ERROR: <input>:1:9: Syntax error: extraneous input ',' expecting '}'\n | {\"a\": 1,,}\n | ........^" },
+  { name: "literal closers as ANTLR recovers: list closed by a brace", expr: "[1, 2}", want: "ERROR: <input>:1:6: Syntax error: mismatched input '}' expecting {']', ','}\n | [1, 2}\n | .....^" },
+  { name: "literal closers as ANTLR recovers: message fields without a comma", expr: "Object{spec: 1 2}", want: "ERROR: <input>:1:16: Syntax error: extraneous input '2' expecting {'}', ','}\n | Object{spec: 1 2}\n | ...............^" },
+  { name: "recovery as ANTLR: a failed match skips to the enclosing rules' follow (no second error)", expr: "sign(x:1))", want: "ERROR: <input>:1:7: Syntax error: mismatched input ':' expecting ')'\n | sign(x:1))\n | ......^" },
+  { name: "recovery as ANTLR: a failed sync ends the literal", expr: "[1} 2, 3]", want: "ERROR: <input>:1:3: Syntax error: mismatched input '}' expecting {']', ','}\n | [1} 2, 3]\n | ..^" },
+  { name: "recovery as ANTLR: an extraneous closer deleted inside a map value", expr: "{1: [2, 3}, 4: 5}", want: "ERROR: <input>:1:10: Syntax error: extraneous input '}' expecting {']', ','}\n | {1: [2, 3}, 4: 5}\n | .........^\nERROR: <input>:1:13: Syntax error: mismatched input '4' expecting ']'\n | {1: [2, 3}, 4: 5}\n | ............^" },
   { name: "optional syntax off", expr: "a.?b", options: { enableOptionalSyntax: false }, want: "ERROR: <input>:1:2: unsupported syntax '.?'\n | a.?b\n | .^" },
   { name: "size limit", expr: "1 + 1", options: { maxExpressionLength: 3 }, want: "ERROR: <input>:-1:0: expression code point size exceeds limit: size: 5, limit 3" },
 ];

@@ -110,6 +110,11 @@ const rows: Row[] = [
     ],
   },
   {
+    name: "compile: a constant conversion that fails when the program is planned (OptOptimize)",
+    items: bound(policy("p", { variables: ["int('abc')"] })),
+    expected: [{ code: "compile", severity: "error", exprOffset: 0, field: "spec.variables[0].expression", message: "program instantiation failed: type conversion error from 'string' to 'int'" }],
+  },
+  {
     name: "compile: a matchCondition cannot read variables (API validation compiles it without them)",
     items: bound(policy("p", { variables: ["'web'"], conditions: ["  variables.v0 == 'web'"] })),
     expected: [{ code: "compile", field: "spec.matchConditions[0].expression", exprOffset: 2, message: "compilation failed: undeclared reference to 'variables' (in container '')" }],

@@ -90,37 +90,6 @@ export const knownDifferences: KnownDifference[] = [
     ],
   },
   {
-    name: "cel-syntax-error-expected-set",
-    category: "kmutate-bug",
-    reason:
-      "CEL syntax errors list ANTLR's whole expected-token set (\"mismatched input '<EOF>' expecting {'}', ','}\"); kmutate names one token (\"expecting '}'\").",
-    keys: [
-      "map-0016/errors@4", "map-0104/errors@3", "map-0104/errors@4", "map-0347/errors@5", "map-0347/errors@6",
-      "map-0628/errors@3", "map-0980/errors@3", "map-0980/errors@4", "map-1120/errors@5", "map-1160/errors@4",
-      "map-1251/errors@6", "map-1607/errors@4", "map-1607/errors@5", "map-1887/errors@2",
-    ],
-  },
-  {
-    name: "cel-error-text",
-    category: "kmutate-bug",
-    reason:
-      "cel-go runtime error texts (issue 17 item 12): string(map) is 'no such overload: string(map)', indexing a string 'no such key: 0', int(\"x\") 'type conversion error from 'string' to 'int''; kmutate says 'no such overload' or 'strconv.ParseInt: parsing \"x\": invalid syntax'.",
-    keys: [
-      "map-0549/errors@4", "map-0640/errors@2", "map-0640/errors@3", "map-0640/errors@5", "map-0673/errors@3",
-      "map-0858/errors@5", "map-1052/errors@3", "map-1052/errors@4", "map-1269/errors@3", "map-1539/errors@2",
-      "map-2058/errors@6", "map-2058/errors@7",
-    ],
-  },
-  {
-    name: "cel-constant-folding-error",
-    category: "kmutate-bug",
-    reason:
-      "Kubernetes compiles CEL with OptOptimize, so an error in a constant subexpression (int(\"abc\")) surfaces at program creation as 'program instantiation failed: …' (issue 17 item 11); kmutate reports it as an evaluation error of the expression.",
-    keys: [
-      "map-0697/errors@4", "map-0697/errors@5", "map-1426/errors@5", "map-1426/errors@6", "map-1949/errors@2",
-    ],
-  },
-  {
     name: "server-view-reads",
     category: "server-view",
     reason:

@@ -2,15 +2,15 @@
 // list-item identity (numeric equality across int and float, partial keys).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { JsonFloat, type JsonValue } from "../../src/data/index.js";
-import { goFloat, goQuote, goSharpV, goType, goV, smdToString } from "../../src/patch/merge-values.js";
+import { JsonFloat, goFloatG, type JsonValue } from "../../src/data/index.js";
+import { goQuote, goSharpV, goType, goV, smdToString } from "../../src/patch/merge-values.js";
 import { canonical } from "../../src/patch/merge-keys.js";
 
 const floats: [number, string][] = [
   [1.5, "1.5"], [80, "80"], [100000, "100000"], [1e6, "1e+06"], [1234567, "1.234567e+06"],
   [0.0001, "0.0001"], [0.00001, "1e-05"], [1.5e-7, "1.5e-07"], [1e21, "1e+21"], [-2.5e100, "-2.5e+100"], [0, "0"],
 ];
-for (const [f, s] of floats) test(`Go %v of float64 ${f} is ${s}`, () => assert.equal(goFloat(f), s));
+for (const [f, s] of floats) test(`Go %v of float64 ${f} is ${s}`, () => assert.equal(goFloatG(f), s));
 
 const quotes: [string, string][] = [
   ["abc", '"abc"'], ['a"b\\c', '"a\\"b\\\\c"'], ["tab\there\n", '"tab\\there\\n"'], ["\x01", '"\\x01"'], ["héllo ✓", '"héllo ✓"'], ["\u200b", '"\\u200b"'],

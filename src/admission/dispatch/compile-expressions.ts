@@ -12,9 +12,14 @@ export interface CompiledExpression {
   text: string;
   fieldPath: string;
   program?: Program;
-  /** `compilation failed: …` or `must evaluate to … but got …`. */
+  /** `compilation failed: …`, `program instantiation failed: …` or `must evaluate to … but got …`. */
   error?: string;
+  /** Which of the three `error` is: a parse/type-check error, a failed program plan, a wrong result type. */
+  errorCode?: CompiledErrorCode;
 }
+
+/** What failed when an expression did not compile (see {@link CompiledExpression.error}). */
+export type CompiledErrorCode = "compile" | "program" | "result-type";
 
 /** What every policy kind compiles the same way: its variables and matchConditions. */
 export interface CompiledPolicyBase {
@@ -56,9 +61,12 @@ function isExactly(t: CelType, expected: ExpectedType): boolean {
 
 function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType): CompiledExpression & { type?: CelType } {
   const r = compile(env, text);
-  if (!r.ok) return { text, fieldPath, error: `compilation failed: ${r.message}` };
+  if (!r.ok) {
+    const program = r.code === "program";
+    return { text, fieldPath, error: `${program ? "program instantiation failed" : "compilation failed"}: ${r.message}`, errorCode: program ? "program" : "compile" };
+  }
   if (expected && !isExactly(r.type, expected)) {
-    return { text, fieldPath, error: `must evaluate to ${expected} but got ${typeText(r.type)}` };
+    return { text, fieldPath, error: `must evaluate to ${expected} but got ${typeText(r.type)}`, errorCode: "result-type" };
   }
   return { text, fieldPath, program: r.program, type: r.type };
 }
@@ -79,7 +87,7 @@ export function compileVariablesAndConditions(policy: PolicyModel, limits: Admit
   for (const v of policy.variables) {
     const c = compileOne(withVariables(plain, { ...fields }), v.expression, v.fieldPath);
     fields[v.name] = c.type ?? { kind: "dyn" };
-    variables.push({ name: v.name, text: c.text, fieldPath: c.fieldPath, program: c.program, error: c.error });
+    variables.push({ name: v.name, ...strip(c) });
   }
   const condEnv = withVariables(plain, fields);
   const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...compileExpression(condEnv, m.expression, m.fieldPath, "bool") }));
@@ -90,5 +98,6 @@ function strip(c: CompiledExpression & { type?: CelType }): CompiledExpression {
   const out: CompiledExpression = { text: c.text, fieldPath: c.fieldPath };
   if (c.program) out.program = c.program;
   if (c.error !== undefined) out.error = c.error;
+  if (c.errorCode !== undefined) out.errorCode = c.errorCode;
   return out;
 }

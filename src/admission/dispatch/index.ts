@@ -6,7 +6,7 @@
 export { offlineAuthorizer } from "./authorizer.js";
 export { compileExpression, compileVariablesAndConditions, withVariables } from "./compile-expressions.js";
 export { createTimeCelFailures } from "./create-time-cel.js";
-export type { CompiledExpression, CompiledPolicyBase } from "./compile-expressions.js";
+export type { CompiledExpression, CompiledErrorCode, CompiledPolicyBase } from "./compile-expressions.js";
 export { activationFor, evaluateMatchConditions, itemValues, runExpression } from "./evaluate-policy.js";
 export type { ConditionOutcome, CostSink, InvocationInputs, ItemValues } from "./evaluate-policy.js";
 export { expressionEnv } from "./expression-env.js";

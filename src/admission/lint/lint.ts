@@ -92,7 +92,7 @@ function lintPolicy(policy: PolicyModel, registry: SchemaRegistry, out: LintFind
       out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset + lead, message: f.message });
     };
     if (c.error !== undefined) {
-      if (c.error.startsWith("compilation failed: ")) for (const i of compileIssues(c)) add("compile", i);
+      if (c.errorCode !== "result-type") for (const i of compileIssues(c)) add("compile", i);
       else add("type", { offset: 0, message: c.error });
       continue;
     }

@@ -2,14 +2,12 @@
 // `list`, `google.protobuf.Timestamp`, …) and the signatures of operators the planner implements
 // natively (`_[?_]`, `_[_]` on optionals, `cel.@mapInsert`), as cel-go's optional and
 // two-variable comprehension libraries declare them.
-import { celEnv, type CelEnv } from "../env.js";
+import type { CelEnv } from "../env.js";
 import type { CelType, Overload } from "../types.js";
 import { op } from "../operators.js";
 import { mapInsertFunction } from "../macros.js";
 import { formatArgTypes } from "./format-type.js";
 import { collectParams } from "./unify.js";
-import { OpenResolutions } from "./open-resolution.js";
-import { resolveObjectType } from "../lib/library-sets.js";
 
 /** A function signature the checker resolves against (an Overload without its implementation). */
 export type Signature = Pick<Overload, "name" | "member" | "args" | "result">;
@@ -77,6 +75,7 @@ export function typeIdentType(env: CelEnv, name: string): CelType | undefined {
   if (hit !== undefined) return hit ?? undefined;
   let t: CelType | undefined;
   if (name === "optional_type" && hasOptionals(env)) t = optionalTypeIdent;
+  else if (env.typeIdents.has(name)) t = typeOf({ kind: "opaque", name });
   else t = env.resolveType(name) ? typeOf({ kind: "object", name }) : undefined;
   if (perEnv.size < CACHE_LIMIT) perEnv.set(name, t ?? null);
   return t;
@@ -107,8 +106,6 @@ export interface OverloadGroup {
   readonly paramCount: number;
   /** Resolutions by the key of ground argument types (see resolution.ts `resolutionKey`); only ground results are kept. */
   readonly resolved: Map<number | string, Resolution>;
-  /** Resolutions by the open key of argument types with unbound type variables (see open-resolution.ts). */
-  readonly openResolved: OpenResolutions;
   /** Shared one-row lists, by row index (see {@link sharedRows}). */
   readonly single: (readonly Signature[] | undefined)[];
   /** Shared lists of matched rows, by row indices (see {@link sharedRows}). */
@@ -149,7 +146,7 @@ function group(rows: readonly Signature[]): OverloadGroup {
     collectParams(sig.result, set);
     return { sig, params: [...set] };
   });
-  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), openResolved: new OpenResolutions(), single: [], rowLists: new Map() };
+  return { rows: infos, paramCount: infos.reduce((n, i) => n + i.params.length, 0), resolved: new Map(), single: [], rowLists: new Map() };
 }
 
 const cache = new WeakMap<CelEnv, Map<string, FunctionSignatures | null>>();
@@ -201,34 +198,25 @@ export function qualifiedFunctionSuffixes(env: CelEnv): ReadonlySet<string> {
   return set;
 }
 
-const rootsCache = new WeakMap<CelEnv, ReadonlySet<string> | null>();
-let standardResolve: CelEnv["resolveType"] | undefined;
+const rootsCache = new WeakMap<CelEnv, ReadonlySet<string>>();
 
 /**
  * The first segments of the dotted names an identifier chain `a.b.c` may resolve to as a whole
- * (dotted variables, declared and standard type names, `Object` under the Kubernetes mutation
- * resolver); undefined when the env has another type resolver, which may accept any name. Cached per env.
+ * (dotted variables, declared and standard type names, the roots of the env's type resolver). Cached per env.
  */
-export function qualifiedRoots(env: CelEnv): ReadonlySet<string> | undefined {
+export function qualifiedRoots(env: CelEnv): ReadonlySet<string> {
   let roots = rootsCache.get(env);
   if (roots === undefined) {
-    standardResolve ??= celEnv().resolveType;
-    // The Kubernetes mutation resolver names `Object` and `Object.*` only; another resolver may name anything.
-    const objectResolver = env.options.resolveType === resolveObjectType;
-    if ((env.options.resolveType !== undefined && !objectResolver) || env.resolveType !== standardResolve) roots = null;
-    else {
-      const set = new Set<string>();
-      const add = (n: string): void => {
-        const dot = n.indexOf(".");
-        if (dot >= 0) set.add(n.slice(0, dot));
-      };
-      for (const n of env.variables.keys()) add(n);
-      for (const n of env.types.keys()) add(n);
-      for (const n of stdTypeIdents.keys()) add(n);
-      if (objectResolver) set.add("Object");
-      roots = set;
-    }
-    rootsCache.set(env, roots);
+    const set = new Set<string>(env.options.resolveType?.roots ?? []);
+    const add = (n: string): void => {
+      const dot = n.indexOf(".");
+      if (dot >= 0) set.add(n.slice(0, dot));
+    };
+    for (const n of env.variables.keys()) add(n);
+    for (const n of env.types.keys()) add(n);
+    for (const n of env.typeIdents) add(n);
+    for (const n of stdTypeIdents.keys()) add(n);
+    rootsCache.set(env, (roots = set));
   }
-  return roots ?? undefined;
+  return roots;
 }

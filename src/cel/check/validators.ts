@@ -1,19 +1,15 @@
-// AST validators Kubernetes enables after type-checking (cel-go cel/validator.go): literal
+// AST validators run after type-checking (cel-go cel/validator.go; Kubernetes enables all): literal
 // arguments of duration()/timestamp() must convert, literal matches() patterns must compile (RE2),
-// and list/map literals must be homogeneous (outside `format` calls).
+// list/map literals must be homogeneous (outside `format` calls), and literal `format` calls must
+// suit their arguments (validate-format.ts).
 import type { Constant, Expr } from "../ast.js";
 import type { CelEnv } from "../env.js";
-import type { CelType } from "../types.js";
+import type { CelType, ValidatorName } from "../types.js";
 import { celUint, isCelError, type CelValue } from "../values/index.js";
 import { compileRegex } from "../lib/util-regex.js";
 import { formatCelType } from "./format-type.js";
 import { isExactType } from "./unify.js";
-
-/** The AST validators (cel-go names: `cel.validator.<name>`). */
-export type ValidatorName = "duration" | "timestamp" | "matches" | "homogeneous_literals";
-
-/** The validators Kubernetes enables (reference §4.2). */
-export const kubernetesValidators: readonly ValidatorName[] = ["duration", "timestamp", "matches", "homogeneous_literals"] satisfies ValidatorName[];
+import { isCheckableFormat, validateFormatCall } from "./validate-format.js";
 
 /** What the validators need: the checked types and a way to place an issue at a node. */
 export interface ValidationInput {
@@ -96,12 +92,14 @@ export function validate(input: ValidationInput): void {
   // The strings extension exempts literals inside `format` calls from the homogeneity check.
   const formatExempt = input.env.functions.has("format");
   const literals = input.validators.has("homogeneous_literals");
+  const formats = input.validators.has("string_format");
   const walk = (e: Expr, inExempt: boolean): void => {
     switch (e.kind) {
       case "const": case "ident": return;
       case "select": return walk(e.operand, inExempt);
       case "call": {
         validateLiteralArgs(input, e);
+        if (formats && isCheckableFormat(e)) validateFormatCall(e, input.types, input.report);
         const ex = inExempt || (formatExempt && e.fn === "format");
         if (e.target) walk(e.target, ex);
         for (let i = 0; i < e.args.length; i++) walk(e.args[i]!, ex);

@@ -31,8 +31,7 @@ function matchesWant(w: Want, v: CelValue, k: number): boolean {
   if (w.k === -1) return true;
   if (w.k !== k) return false;
   if (w.name === undefined) return true;
-  const n = (v as CelObject | CelOpaque).typeName;
-  return n === w.name || (k === K.object && w.name === "Object" && n.startsWith("Object."));
+  return (v as CelObject | CelOpaque).typeName === w.name;
 }
 
 /** Resolves an overload for runtime arguments; cached by argument kinds when no names are involved. */

@@ -5,9 +5,10 @@ import type { CelLibrary } from "../types.js";
 import { celError, celList, celEquals, compareValues, emptyList, isCelError, kindOf, K, mapInsert, type CelValue, type CelError, type CelList, type CelMap } from "../values/index.js";
 import { concatLists, rangeList } from "../values/list.js";
 import { MAX_CONCAT_LIST } from "./std-operators.js";
-import { T, fn, member, actualSize } from "./sig.js";
+import { T, fn, member, actualSize, byOverload, withResultCost } from "./sig.js";
+import type { CelType } from "../types.js";
 
-function slice(l: CelList, start: bigint, end: bigint): CelValue | CelError {
+function slice(l: CelList, start: bigint, end: bigint): CelList | CelError {
   if (start < 0n || end < 0n) return celError(`cannot slice(${start}, ${end}), negative indexes not supported`);
   if (start > end) return celError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
   if (BigInt(l.size()) < end) return celError(`cannot slice(${start}, ${end}), list is length ${l.size()}`);
@@ -17,7 +18,7 @@ function slice(l: CelList, start: bigint, end: bigint): CelValue | CelError {
   for (let i = 0; i < out.length; i++) out[i] = l.get(Number(start) + i);
   return celList(out);
 }
-function reverse(l: CelList): CelValue {
+function reverse(l: CelList): CelList {
   const n = l.size();
   const out = new Array<CelValue>(n);
   for (let i = 0; i < n; i++) out[i] = l.get(n - 1 - i);
@@ -64,7 +65,7 @@ function flatten(l: CelList, depth: bigint): CelList | CelError {
   if (loose.length > 0) parts.push(celList(loose));
   return joinAll(parts);
 }
-function sortByKeys(l: CelList, keys: CelList): CelValue | CelError {
+function sortByKeys(l: CelList, keys: CelList): CelList | CelError {
   const n = l.size();
   if (n !== keys.size()) return celError(`@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${n} and ${keys.size()} elements respectively`);
   if (n === 0) return l;
@@ -79,7 +80,7 @@ function sortByKeys(l: CelList, keys: CelList): CelValue | CelError {
   });
   return err ?? celList(idx.map((i) => l.get(i)));
 }
-function distinct(l: CelList): CelValue {
+function distinct(l: CelList): CelList {
   const out: CelValue[] = [];
   for (let i = 0; i < l.size(); i++) {
     const v = l.get(i);
@@ -87,7 +88,7 @@ function distinct(l: CelList): CelValue {
   }
   return celList(out);
 }
-function range(n: bigint): CelValue | CelError {
+function range(n: bigint): CelList | CelError {
   if (n <= 0n) return emptyList;
   if (n > BigInt(MAX_CONCAT_LIST)) return celError(`lists.range: result size ${n} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
   return rangeList(Number(n));
@@ -103,23 +104,31 @@ function selfCompare(l: CelList): number {
   return allocating(k === K.string || k === K.bytes ? 2.1 : 2, sz * sz);
 }
 
+/** The tracker of slice, lists.range and reverse: the size of the result (an error counts 1). */
+const resultSize = (r: CelValue | CelError): number => outputSize(isCelError(r) ? 1 : actualSize(r));
+
 const L = T.list(T.A);
-/** cel-go lists extension version 3. */
+/** Element types `sort` and `@sortByAssociatedKeys` have an overload for (cel-go's comparableTypes). */
+const comparable: readonly CelType[] = [T.int, T.uint, T.double, T.bool, T.duration, T.timestamp, T.string, T.bytes];
+
+/** cel-go lists extension version 3 (its costs are keyed by overload id). */
 export const listsLibrary: CelLibrary = {
   name: "lists",
-  overloads: [
-    member("slice",                 [L, T.int, T.int],  L,              slice, (_l: CelList, a: bigint, b: bigint) => outputSize(Math.max(0, Number(b - a)))),
+  overloads: byOverload(
+    withResultCost(member("slice",  [L, T.int, T.int],  L,              slice), resultSize),
     member("flatten",               [T.list(T.list(T.A))], L,           (l: CelList) => flatten(l, 1n), (l: CelList) => allocating(1, actualSize(l))),
     member("flatten",               [T.list(T.dyn), T.int], T.list(T.dyn), flatten, (l: CelList, d: bigint) => allocating(Number(d), actualSize(l))),
-    member("sort",                  [L],                L,              (l: CelList) => sortByKeys(l, l), selfCompare),
-    member("@sortByAssociatedKeys", [L, T.list(T.B)],   L,              sortByKeys, (_l: CelList, k: CelList) => selfCompare(k)),
-    fn("lists.range",               [T.int],            T.list(T.int),  range, (n: bigint) => outputSize(Math.max(0, Number(n)))),
-    member("reverse",               [L],                L,              reverse, (l: CelList) => outputSize(l.size())),
+    ...comparable.map((t) => member("sort", [T.list(t)], T.list(t), (l: CelList) => sortByKeys(l, l), selfCompare)),
+    ...comparable.map((t) => member("@sortByAssociatedKeys", [L, T.list(t)], L, sortByKeys, (_l: CelList, k: CelList) => selfCompare(k))),
+    withResultCost(fn("lists.range", [T.int],           T.list(T.int),  range, (n: bigint) => outputSize(Math.max(0, Number(n)))), resultSize),
+    withResultCost(member("reverse", [L],               L,              reverse), resultSize),
     member("distinct",              [L],                L,              distinct, selfCompare),
-  ],
+  ),
 };
 
 const setsCost = (a: CelList, b: CelList): number => a.size() * b.size();
+/** sets.equivalent compares both ways: factor 2. */
+const equivalentCost = (a: CelList, b: CelList): number => 2 * a.size() * b.size();
 function contains(l: CelList, sub: CelList): boolean {
   for (let i = 0; i < sub.size(); i++) {
     const v = sub.get(i);
@@ -132,14 +141,14 @@ function contains(l: CelList, sub: CelList): boolean {
 /** cel-go sets extension. */
 export const setsLibrary: CelLibrary = {
   name: "sets",
-  overloads: [
+  overloads: byOverload(
     fn("sets.contains",   [L, L], T.bool, contains, setsCost),
-    fn("sets.equivalent", [L, L], T.bool, (a: CelList, b: CelList) => contains(a, b) && contains(b, a), setsCost),
+    fn("sets.equivalent", [L, L], T.bool, (a: CelList, b: CelList) => contains(a, b) && contains(b, a), equivalentCost),
     fn("sets.intersects", [L, L], T.bool, (a: CelList, b: CelList) => { for (let i = 0; i < a.size(); i++) if (contains(b, celList([a.get(i)]))) return true; return false; }, setsCost),
-  ],
+  ),
 };
 
-function insertAll(m: CelMap, other: CelMap): CelValue | CelError {
+function insertAll(m: CelMap, other: CelMap): CelMap | CelError {
   let acc: CelMap = m;
   for (const k of other.keys()) {
     const r = mapInsert(acc, k, other.get(k) as CelValue);

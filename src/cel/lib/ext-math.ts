@@ -26,17 +26,23 @@ const goRound = (d: number): number => {
   return Math.abs(d - t) >= 0.5 ? t + Math.sign(d) : t;
 };
 const U64 = (v: bigint): CelUint => celUint(BigInt.asUintN(64, v));
-function shift(left: boolean, v: CelValue, by: bigint): CelValue | CelError {
+/** The 64 bits of `x` shifted by `by` (a negative offset is an error). */
+function shiftBits(left: boolean, x: bigint, by: bigint): bigint | CelError {
   if (by < 0n) return celError(`math.${left ? "bitShiftLeft" : "bitShiftRight"}() negative offset: ${by}`);
-  const isInt = typeof v === "bigint";
-  const x = isInt ? BigInt.asUintN(64, v as bigint) : (v as CelUint).value;
-  const r = by >= 64n ? 0n : left ? BigInt.asUintN(64, x << by) : x >> by;
-  return isInt ? BigInt.asIntN(64, r) : celUint(r);
+  return by >= 64n ? 0n : left ? BigInt.asUintN(64, x << by) : x >> by;
+}
+function shiftInt(left: boolean, v: bigint, by: bigint): bigint | CelError {
+  const r = shiftBits(left, BigInt.asUintN(64, v), by);
+  return typeof r === "bigint" ? BigInt.asIntN(64, r) : r;
+}
+function shiftUint(left: boolean, v: CelUint, by: bigint): CelUint | CelError {
+  const r = shiftBits(left, v.value, by);
+  return typeof r === "bigint" ? celUint(r) : r;
 }
 const D = T.double, I = T.int, U = T.uint;
 const bit = (f: (a: bigint, b: bigint) => bigint) => [
-  (a: bigint, b: bigint): CelValue => BigInt.asIntN(64, f(a, b)),
-  (a: CelUint, b: CelUint): CelValue => U64(f(a.value, b.value)),
+  (a: bigint, b: bigint): bigint => BigInt.asIntN(64, f(a, b)),
+  (a: CelUint, b: CelUint): CelUint => U64(f(a.value, b.value)),
 ] as const;
 const [andI, andU] = bit((a, b) => a & b), [orI, orU] = bit((a, b) => a | b), [xorI, xorU] = bit((a, b) => a ^ b);
 
@@ -69,10 +75,10 @@ export const mathLibrary: CelLibrary = {
     fn("math.bitXor",        [U, U], U,      xorU),
     fn("math.bitNot",        [I],    I,      (v: bigint) => BigInt.asIntN(64, ~v)),
     fn("math.bitNot",        [U],    U,      (v: CelUint) => U64(~v.value)),
-    fn("math.bitShiftLeft",  [I, I], I,      (v: bigint, b: bigint) => shift(true, v, b)),
-    fn("math.bitShiftLeft",  [U, I], U,      (v: CelUint, b: bigint) => shift(true, v, b)),
-    fn("math.bitShiftRight", [I, I], I,      (v: bigint, b: bigint) => shift(false, v, b)),
-    fn("math.bitShiftRight", [U, I], U,      (v: CelUint, b: bigint) => shift(false, v, b)),
+    fn("math.bitShiftLeft",  [I, I], I,      (v: bigint, b: bigint) => shiftInt(true, v, b)),
+    fn("math.bitShiftLeft",  [U, I], U,      (v: CelUint, b: bigint) => shiftUint(true, v, b)),
+    fn("math.bitShiftRight", [I, I], I,      (v: bigint, b: bigint) => shiftInt(false, v, b)),
+    fn("math.bitShiftRight", [U, I], U,      (v: CelUint, b: bigint) => shiftUint(false, v, b)),
     fn("math.sqrt",          [D],    D,      Math.sqrt),
     fn("math.sqrt",          [I],    D,      (v: bigint) => Math.sqrt(Number(v))),
     fn("math.sqrt",          [U],    D,      (v: CelUint) => Math.sqrt(Number(v.value))),

@@ -1,24 +1,28 @@
 // cel-go `strings` extension, version 2 (charAt … strings.quote, join), plus `reverse` (version 3)
 // as a separate optional library: Kubernetes 1.36 leaves it out, the conformance env turns it on.
 import type { CelLibrary } from "../types.js";
-import { celError, celList, type CelValue, type CelError, type CelList } from "../values/index.js";
-import { T, fn, member, actualSize, traversal } from "./sig.js";
+import { celError, celList, type CelError, type CelList } from "../values/index.js";
+import { T, fn, member, actualSize, traversal, codePoints, byOverload, utf8Length } from "./sig.js";
+import { traversalCost } from "./k8s-lists.js";
 import { formatString } from "./util-string-format.js";
+import { formatStringV2 } from "./strings-format-v2.js";
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 const runes = (s: string): string[] => (SURROGATE.test(s) ? Array.from(s) : s.split(""));
 const outOfRange = (i: bigint | number): CelError => celError(`index out of range: ${i}`);
 
-function charAt(s: string, i: bigint): CelValue | CelError {
+function charAt(s: string, i: bigint): string | CelError {
   const r = runes(s);
   if (i < 0n || i > BigInt(r.length)) return outOfRange(i);
   return i === BigInt(r.length) ? "" : r[Number(i)];
 }
-function indexOf(s: string, sub: string, offset = 0n): CelValue | CelError {
+// As cel-go v0.26: an empty substring is found at the offset as given (even past the end or
+// negative); an offset past the end finds nothing; a negative one is an error.
+function indexOf(s: string, sub: string, offset = 0n): bigint | CelError {
+  if (sub === "") return offset;
   if (offset < 0n) return outOfRange(offset);
   const r = runes(s);
   const off = Number(offset);
-  if (sub === "") return BigInt(Math.min(off, r.length));
   const sr = runes(sub);
   if (off >= r.length) return -1n;
   outer: for (let i = off; i < r.length - (sr.length - 1); i++) {
@@ -27,16 +31,16 @@ function indexOf(s: string, sub: string, offset = 0n): CelValue | CelError {
   }
   return -1n;
 }
-function lastIndexOf(s: string, sub: string, offset?: bigint): CelValue | CelError {
+function lastIndexOf(s: string, sub: string, offset?: bigint): bigint | CelError {
   const r = runes(s);
   if (offset === undefined) {
     if (sub === "") return BigInt(r.length);
-    if (s.length < sub.length) return -1n;
+    if (utf8Length(s) < utf8Length(sub)) return -1n;
     offset = BigInt(r.length - 1);
   }
+  if (sub === "") return offset;
   if (offset < 0n) return outOfRange(offset);
   let off = Number(offset);
-  if (sub === "") return BigInt(Math.min(off, r.length));
   const sr = runes(sub);
   if (off >= r.length) return -1n;
   if (off > r.length - sr.length) off = r.length - sr.length;
@@ -80,7 +84,7 @@ function splitN(s: string, sep: string, n = -1n): CelList {
   }
   return celList(parts);
 }
-function substring(s: string, start: bigint, end?: bigint): CelValue | CelError {
+function substring(s: string, start: bigint, end?: bigint): string | CelError {
   const r = runes(s);
   const l = BigInt(r.length);
   if (end === undefined) {
@@ -93,7 +97,7 @@ function substring(s: string, start: bigint, end?: bigint): CelValue | CelError 
   return r.slice(Number(start), Number(end)).join("");
 }
 const GO_SPACE = /^[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+|[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+$/g;
-function join(l: CelList, sep = ""): CelValue | CelError {
+function join(l: CelList, sep = ""): string | CelError {
   const parts: string[] = [];
   for (let i = 0; i < l.size(); i++) {
     const e = l.get(i);
@@ -110,6 +114,10 @@ function quote(s: string): string {
 const S = T.string, I = T.int;
 const sizeCost = (s: string): number => traversal(actualSize(s));
 const twiceCost = (s: string): number => traversal(actualSize(s) * 2);
+/** Kubernetes charges indexOf/lastIndexOf a traversal of the string: floor(0.1 × UTF-8 bytes), without the base 1. */
+const searchCost = (s: string): number => traversalCost(s) - 1;
+/** cel-go charges format ceil(0.1 × size of the format string). */
+const formatCost = (f: string): number => traversal(codePoints(f));
 // Kubernetes charges join by its result: ceil(2 × 0.1 × size(result)).
 function joinCost(l: CelList, sep = ""): number {
   let n = l.size() > 1 ? sep.length * (l.size() - 1) : 0;
@@ -125,10 +133,10 @@ export const stringsLibrary: CelLibrary = {
   name: "strings",
   overloads: [
     member("charAt",      [S, I],       S,          charAt),
-    member("indexOf",     [S, S],       I,          (s: string, x: string) => indexOf(s, x)),
-    member("indexOf",     [S, S, I],    I,          indexOf),
-    member("lastIndexOf", [S, S],       I,          (s: string, x: string) => lastIndexOf(s, x)),
-    member("lastIndexOf", [S, S, I],    I,          lastIndexOf),
+    member("indexOf",     [S, S],       I,          (s: string, x: string) => indexOf(s, x), searchCost),
+    member("indexOf",     [S, S, I],    I,          indexOf, searchCost),
+    member("lastIndexOf", [S, S],       I,          (s: string, x: string) => lastIndexOf(s, x), searchCost),
+    member("lastIndexOf", [S, S, I],    I,          lastIndexOf, searchCost),
     member("lowerAscii",  [S],          S,          (s: string) => mapAscii(s, (c) => c.toLowerCase()), sizeCost),
     member("upperAscii",  [S],          S,          (s: string) => mapAscii(s, (c) => c.toUpperCase()), sizeCost),
     member("replace",     [S, S, S],    S,          (s: string, a: string, b: string) => replaceN(s, a, b), twiceCost),
@@ -140,9 +148,20 @@ export const stringsLibrary: CelLibrary = {
     member("trim",        [S],          S,          (s: string) => s.replace(GO_SPACE, ""), sizeCost),
     member("join",        [T.list(S)],  S,          (l: CelList) => join(l), (l: CelList) => joinCost(l)),
     member("join",        [T.list(S), S], S,        join, joinCost),
-    member("format",      [S, T.list(T.dyn)], S,    formatString),
-    fn("strings.quote",   [S],          S,          quote, sizeCost),
+    ...byOverload(fn("strings.quote", [S], S, quote, sizeCost)),
   ],
+};
+
+/** `format` as the strings extension's versions 1–3 implement it (the Kubernetes env; see strings-format-v2.ts). */
+export const stringsFormatV2Library: CelLibrary = {
+  name: "strings-format-v2",
+  overloads: byOverload(member("format", [S, T.list(T.dyn)], S, formatStringV2, formatCost)),
+};
+
+/** `format` as the cel-spec conformance tests expect it (version 4's formatter, conformance env only). */
+export const stringsFormatLibrary: CelLibrary = {
+  name: "strings-format",
+  overloads: byOverload(member("format", [S, T.list(T.dyn)], S, formatString, formatCost)),
 };
 
 /** `reverse` of strings extension version 3 (optional: not in Kubernetes 1.36). */

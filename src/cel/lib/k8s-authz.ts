@@ -57,16 +57,18 @@ export function requestResourceValue(authorizer: Authorizer, user: AuthzAttribut
 }
 
 type O<S> = CelOpaque<S>;
-const A = T.opaque(authzTypes.authorizer), P = T.opaque(authzTypes.pathCheck), G = T.opaque(authzTypes.groupCheck);
-const R = T.opaque(authzTypes.resourceCheck), D = T.opaque(authzTypes.decision);
+interface PathState { authz: AuthorizerState; path: string }
+interface GroupState { authz: AuthorizerState; group: string }
+const A = T.opaque<AuthorizerState>(authzTypes.authorizer), P = T.opaque<PathState>(authzTypes.pathCheck), G = T.opaque<GroupState>(authzTypes.groupCheck);
+const R = T.opaque<ResourceState>(authzTypes.resourceCheck), D = T.opaque<AuthzDecision>(authzTypes.decision);
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
-function withResource(f: keyof ResourceState): (r: O<ResourceState>, v: string) => CelValue {
+function withResource(f: keyof ResourceState): (r: O<ResourceState>, v: string) => O<ResourceState> {
   return (r, v) => celOpaque<ResourceState>(authzTypes.resourceCheck, { ...r.value, [f]: v });
 }
-function decide(authz: AuthorizerState, attrs: Omit<AuthzAttributes, "user">): CelValue {
+function decide(authz: AuthorizerState, attrs: Omit<AuthzAttributes, "user">): O<AuthzDecision> {
   let d: AuthzDecision;
   try {
     d = authz.authorizer.authorize({ ...attrs, user: authz.user });
@@ -75,7 +77,7 @@ function decide(authz: AuthorizerState, attrs: Omit<AuthzAttributes, "user">): C
   }
   return celOpaque<AuthzDecision>(authzTypes.decision, d);
 }
-function serviceAccount(a: O<AuthorizerState>, ns: string, name: string): CelValue | CelError {
+function serviceAccount(a: O<AuthorizerState>, ns: string, name: string): O<AuthorizerState> | CelError {
   if (name.length > 253 || !DNS1123_SUBDOMAIN.test(name)) return celError("Invalid service account name");
   if (ns.length > 63 || !DNS1123_LABEL.test(ns)) return celError("Invalid service account namespace");
   const user = { username: `system:serviceaccount:${ns}:${name}`, groups: ["system:serviceaccounts", `system:serviceaccounts:${ns}`, "system:authenticated"] };
@@ -91,16 +93,16 @@ const zero = (): number => 0;
 export const k8sAuthzLibrary: CelLibrary = {
   name: "kubernetes.authz",
   overloads: [
-    member("path",           [A, T.string],           P,        (a: O<AuthorizerState>, p: string) => (p === "" ? celError("path must not be empty") : celOpaque(authzTypes.pathCheck, { authz: a.value, path: p })), zero),
-    member("group",          [A, T.string],           G,        (a: O<AuthorizerState>, g: string) => celOpaque(authzTypes.groupCheck, { authz: a.value, group: g }), zero),
+    member("path",           [A, T.string],           P,        (a: O<AuthorizerState>, p: string) => (p === "" ? celError("path must not be empty") : celOpaque<PathState>(authzTypes.pathCheck, { authz: a.value, path: p })), zero),
+    member("group",          [A, T.string],           G,        (a: O<AuthorizerState>, g: string) => celOpaque<GroupState>(authzTypes.groupCheck, { authz: a.value, group: g }), zero),
     member("serviceAccount", [A, T.string, T.string], A,        serviceAccount, zero),
-    member("resource",       [G, T.string],           R,        (g: O<{ authz: AuthorizerState; group: string }>, r: string) => (r === "" ? celError("resource must not be empty") : celOpaque<ResourceState>(authzTypes.resourceCheck, { authz: g.value.authz, group: g.value.group, resource: r, subresource: "", namespace: "", name: "", fieldSelector: "", labelSelector: "" })), zero),
+    member("resource",       [G, T.string],           R,        (g: O<GroupState>, r: string) => (r === "" ? celError("resource must not be empty") : celOpaque<ResourceState>(authzTypes.resourceCheck, { authz: g.value.authz, group: g.value.group, resource: r, subresource: "", namespace: "", name: "", fieldSelector: "", labelSelector: "" })), zero),
     member("subresource",    [R, T.string],           R,        withResource("subresource"), zero),
     member("namespace",      [R, T.string],           R,        withResource("namespace"), zero),
     member("name",           [R, T.string],           R,        withResource("name"), zero),
     member("fieldSelector",  [R, T.string],           R,        withResource("fieldSelector"), selectorCost),
     member("labelSelector",  [R, T.string],           R,        withResource("labelSelector"), selectorCost),
-    member("check",          [P, T.string],           D,        (p: O<{ authz: AuthorizerState; path: string }>, verb: string) => decide(p.value.authz, { verb, path: p.value.path, resourceRequest: false }), () => 349999),
+    member("check",          [P, T.string],           D,        (p: O<PathState>, verb: string) => decide(p.value.authz, { verb, path: p.value.path, resourceRequest: false }), () => 349999),
     member("check",          [R, T.string],           D,        (r: O<ResourceState>, verb: string) => {
       const v = r.value;
       return decide(v.authz, { verb, resourceRequest: true, group: v.group, resource: v.resource, subresource: v.subresource, namespace: v.namespace, name: v.name, fieldSelector: v.fieldSelector, labelSelector: v.labelSelector });

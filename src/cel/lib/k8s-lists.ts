@@ -1,18 +1,17 @@
 // Kubernetes `lists` library (isSorted, sum, min, max, indexOf, lastIndexOf), regex `find`/`findAll`
-// (RE2 via re2js), and the mutation-only `jsonpatch.escapeKey`.
+// (RE2 via re2js).
 import type { CelLibrary, CelType } from "../types.js";
 import {
   celError, celList, celEquals, compareValues, celDuration, celUint, checkedInt, checkedUint, kindOf, K,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelDuration,
 } from "../values/index.js";
-import { T, fn, member, actualSize } from "./sig.js";
+import { T, member, actualSize, utf8Length } from "./sig.js";
 import { compileRegex } from "./util-regex.js";
 
-const utf8 = new TextEncoder();
 /** Kubernetes' traversalCost: strings/bytes len × 0.1 (floor), lists/maps summed, else 1. */
 export function traversalCost(v: CelValue): number {
   switch (kindOf(v)) {
-    case K.string: return Math.floor(utf8.encode(v as string).length * 0.1);
+    case K.string: return Math.floor(utf8Length(v as string) * 0.1);
     case K.bytes: return Math.floor((v as Uint8Array).length * 0.1);
     case K.list: { const l = v as CelList; let c = 0; for (let i = 0; i < l.size(); i++) c += traversalCost(l.get(i)); return c; }
     case K.map: { const m = v as CelMap; let c = 0; for (const k of m.keys()) c += traversalCost(k) + traversalCost(m.get(k) as CelValue); return c; }
@@ -21,7 +20,7 @@ export function traversalCost(v: CelValue): number {
 }
 const listCost = (l: CelList): number => traversalCost(l) - 1;
 
-function isSorted(l: CelList): CelValue | CelError {
+function isSorted(l: CelList): boolean | CelError {
   for (let i = 1; i < l.size(); i++) {
     const c = compareValues(l.get(i - 1), l.get(i));
     if (c === undefined) return celError("no such overload");
@@ -84,13 +83,13 @@ export const k8sListsLibrary: CelLibrary = {
   ],
 };
 
-function find(s: string, re: string): CelValue | CelError {
+function find(s: string, re: string): string | CelError {
   const r = compileRegex(re);
   if (typeof r === "string") return celError(`Illegal regex: ${r}`);
   const m = r.matcher(s);
   return m.find() ? (m.group() ?? "") : "";
 }
-function findAll(s: string, re: string, n = -1n): CelValue | CelError {
+function findAll(s: string, re: string, n = -1n): CelList | CelError {
   const r = compileRegex(re);
   if (typeof r === "string") return celError(`Illegal regex: ${r}`);
   const out: string[] = [];
@@ -116,20 +115,10 @@ const regexCost = (s: string, re: string): number => Math.ceil((1 + actualSize(s
 /** Kubernetes regex library. */
 export const k8sRegexLibrary: CelLibrary = {
   name: "kubernetes.regex",
+  regexArgs: { find: 1, findAll: 1 },
   overloads: [
     member("find",    [T.string, T.string],        T.string,         find, regexCost),
     member("findAll", [T.string, T.string],        T.list(T.string), (s: string, re: string) => findAll(s, re), regexCost),
     member("findAll", [T.string, T.string, T.int], T.list(T.string), findAll, regexCost),
   ],
-};
-
-/** `jsonpatch.escapeKey` (mutation expressions only): `~` → `~0`, `/` → `~1`. */
-export const jsonPatchLibrary: CelLibrary = {
-  name: "kubernetes.jsonpatch",
-  overloads: [
-    fn("jsonpatch.escapeKey", [T.string], T.string, (s: string) => s.replace(/[~/]/g, (c) => (c === "~" ? "~0" : "~1")), (s: string) => Math.ceil(actualSize(s) * 0.1) - 1),
-  ],
-  types: {
-    JSONPatch: { fields: { op: T.string, path: T.string, from: T.string, value: T.dyn } },
-  },
 };

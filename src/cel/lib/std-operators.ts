@@ -3,10 +3,10 @@ import { op } from "../operators.js";
 import type { Overload } from "../types.js";
 import {
   celError, errText, checkedInt, checkedUint, intDivide, intModulo, celUint, celDuration, addTimestamp,
-  subtractTimestamps, appendInPlace, celEquals, compareValues, isCelError,
+  subtractTimestamps, appendInPlace, celEquals, compareValues, isCelError, isCelOpaque,
   type CelValue, type CelError, type CelUint, type CelList, type CelMap, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
-import { T, fn, member, actualSize, traversal, codePoints } from "./sig.js";
+import { T, fn, member, actualSize, traversal, codePoints, byOverload } from "./sig.js";
 import { listIndex, mapIndex } from "../values/access.js";
 import { concatLists } from "../values/list.js";
 
@@ -16,22 +16,39 @@ import { concatLists } from "../values/list.js";
  * out, and stops repeated doubling (`x + x`) before a later flatten exhausts memory.
  */
 export const MAX_CONCAT_LIST = 1 << 22;
-const addList = (a: CelList, b: CelList): CelValue | CelError => {
+/**
+ * Longest string `+` builds (UTF-16 units). cel-go charges `+` on strings by size only when the call
+ * resolved to the string overload; through dyn it costs 1, so doubling a string in a loop never
+ * reaches the cost limit (the apiserver runs out of memory): kmutate refuses instead.
+ */
+export const MAX_CONCAT_STRING = 1 << 24;
+/** `a + b` on strings, refused past MAX_CONCAT_STRING. */
+export function concatStrings(a: string, b: string): string | CelError {
+  const n = a.length + b.length;
+  return n > MAX_CONCAT_STRING ? celError(`string concatenation: result size ${n} exceeds kmutate's string limit ${MAX_CONCAT_STRING}`) : a + b;
+}
+const addList = (a: CelList, b: CelList): CelList | CelError => {
   if (a.size() + b.size() > MAX_CONCAT_LIST) return celError(`list concatenation: result size ${a.size() + b.size()} exceeds kmutate's list limit ${MAX_CONCAT_LIST}`);
   return appendInPlace(a, b) ?? concatLists(a, b);
 };
 const concatBytes = (a: Uint8Array, b: Uint8Array): Uint8Array => { const r = new Uint8Array(a.length + b.length); r.set(a); r.set(b, a.length); return r; };
-const uDiv = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
-const uMod = (a: CelUint, b: CelUint): CelValue | CelError => (b.value === 0n ? celError(errText.modulusByZero) : celUint(a.value % b.value));
-const tsPlus = (t: CelTimestamp, d: CelDuration): CelValue | CelError => addTimestamp(t, d.nanos);
-const tsMinus = (t: CelTimestamp, d: CelDuration): CelValue | CelError => addTimestamp(t, -d.nanos);
-const negInt = (a: bigint): CelValue | CelError => checkedInt(-a);
+const uDiv = (a: CelUint, b: CelUint): CelUint | CelError => (b.value === 0n ? celError(errText.divideByZero) : celUint(a.value / b.value));
+const uMod = (a: CelUint, b: CelUint): CelUint | CelError => (b.value === 0n ? celError(errText.modulusByZero) : celUint(a.value % b.value));
+const tsPlus = (t: CelTimestamp, d: CelDuration): CelTimestamp | CelError => addTimestamp(t, d.nanos);
+const tsMinus = (t: CelTimestamp, d: CelDuration): CelTimestamp | CelError => addTimestamp(t, -d.nanos);
+const negInt = (a: bigint): bigint | CelError => checkedInt(-a);
+/** Duration arithmetic: past int64 nanoseconds cel-go reports `integer overflow`. */
+const durationOf = (n: bigint): CelDuration | CelError => {
+  const c = checkedInt(n);
+  return typeof c === "bigint" ? celDuration(c) : c;
+};
 const strCost = (a: string, b: string): number => traversal(actualSize(a) + actualSize(b));
 const bytesCost = (a: Uint8Array, b: Uint8Array): number => traversal(a.length + b.length);
-const eqCost = (a: CelValue, b: CelValue): number => traversal(Math.min(actualSize(a), actualSize(b)));
+/** Equality traverses the smaller operand; Kubernetes charges 1 when the first is a library value (quantity, IP, …). */
+const eqCost = (a: CelValue, b: CelValue): number => (isCelOpaque(a) ? 0 : traversal(Math.min(actualSize(a), actualSize(b))));
 
 /** An ordering operator's implementation from a predicate on compare's result (NaN → false). */
-function ordered(pred: (c: number) => boolean): (a: CelValue, b: CelValue) => CelValue | CelError {
+function ordered(pred: (c: number) => boolean): (a: CelValue, b: CelValue) => boolean | CelError {
   return (a, b) => {
     const c = compareValues(a, b);
     return c === undefined ? celError(errText.noSuchOverload) : pred(c);
@@ -45,7 +62,7 @@ const stringish = (t: { kind: string }): boolean => t.kind === "string" || t.kin
 function comparisonRows(): Overload[] {
   const rows: Overload[] = [];
   for (const [name, impl] of [[op.less, lt], [op.lessEquals, le], [op.greater, gt], [op.greaterEquals, ge]] as const) {
-    for (const t of orderedTypes) rows.push(fn(name, [t, t], T.bool, impl, stringish(t) ? eqCost : undefined));
+    for (const t of orderedTypes) rows.push(...byOverload(fn(name, [t, t], T.bool, impl, stringish(t) ? eqCost : undefined)));
     for (const [a, b] of numericPairs) rows.push(fn(name, [a, b], T.bool, impl));
   }
   return rows;
@@ -67,18 +84,20 @@ export const stdOperators: Overload[] = [
   fn(op.add,      [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a + b)),
   fn(op.add,      [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value + b.value)),
   fn(op.add,      [T.double, T.double],       T.double,    (a: number, b: number) => a + b),
-  fn(op.add,      [T.string, T.string],       T.string,    (a: string, b: string) => a + b, strCost),
-  fn(op.add,      [T.bytes, T.bytes],         T.bytes,     concatBytes, bytesCost),
+  ...byOverload(
+    fn(op.add,    [T.string, T.string],       T.string,    concatStrings, strCost),
+    fn(op.add,    [T.bytes, T.bytes],         T.bytes,     concatBytes, bytesCost),
+  ),
   fn(op.add,      [L, L],                     L,           addList),
   fn(op.add,      [T.timestamp, T.duration],  T.timestamp, tsPlus),
   fn(op.add,      [T.duration, T.timestamp],  T.timestamp, (d: CelDuration, t: CelTimestamp) => tsPlus(t, d)),
-  fn(op.add,      [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => celDuration(a.nanos + b.nanos)),
+  fn(op.add,      [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => durationOf(a.nanos + b.nanos)),
   fn(op.subtract, [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a - b)),
   fn(op.subtract, [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value - b.value)),
   fn(op.subtract, [T.double, T.double],       T.double,    (a: number, b: number) => a - b),
   fn(op.subtract, [T.timestamp, T.timestamp], T.duration,  subtractTimestamps),
   fn(op.subtract, [T.timestamp, T.duration],  T.timestamp, tsMinus),
-  fn(op.subtract, [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => celDuration(a.nanos - b.nanos)),
+  fn(op.subtract, [T.duration, T.duration],   T.duration,  (a: CelDuration, b: CelDuration) => durationOf(a.nanos - b.nanos)),
   fn(op.multiply, [T.int, T.int],             T.int,       (a: bigint, b: bigint) => checkedInt(a * b)),
   fn(op.multiply, [T.uint, T.uint],           T.uint,      (a: CelUint, b: CelUint) => checkedUint(a.value * b.value)),
   fn(op.multiply, [T.double, T.double],       T.double,    (a: number, b: number) => a * b),
@@ -97,11 +116,9 @@ export const stdOperators: Overload[] = [
   fn(op.equals,   [T.A, T.A],                 T.bool,      (a: CelValue, b: CelValue) => celEquals(a, b), eqCost),
   fn(op.notEquals, [T.A, T.A],                T.bool,      (a: CelValue, b: CelValue) => !celEquals(a, b), eqCost),
   ...comparisonRows(),
-  fn(op.in,       [T.A, L],                   T.bool,      inList, (_x: CelValue, l: CelList) => l.size() - 1),
+  ...byOverload(fn(op.in, [T.A, L],           T.bool,      inList, (_x: CelValue, l: CelList) => l.size() - 1)),
   fn(op.in,       [T.A, M],                   T.bool,      (x: CelValue, m: CelMap) => m.has(x)),
   fn(op.index,    [L, T.int],                 T.A,         listIndex),
-  fn(op.index,    [L, T.uint],                T.A,         listIndex),
-  fn(op.index,    [L, T.double],              T.A,         listIndex),
   fn(op.index,    [M, T.A],                   T.B,         mapIndex),
   fn("size",      [T.string],                 T.int,       (s: string) => BigInt(codePoints(s))),
   member("size",  [T.string],                 T.int,       (s: string) => BigInt(codePoints(s))),

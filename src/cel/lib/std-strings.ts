@@ -1,10 +1,10 @@
 // Standard library: string and bytes predicates contains/startsWith/endsWith and RE2 `matches`.
 import type { Overload } from "../types.js";
-import { celError, type CelValue, type CelError } from "../values/index.js";
-import { T, fn, member, actualSize, traversal } from "./sig.js";
+import { celError, type CelError } from "../values/index.js";
+import { T, fn, member, actualSize, traversal, byOverload } from "./sig.js";
 import { compileRegex } from "./util-regex.js";
 
-function matches(s: string, re: string): CelValue | CelError {
+function matches(s: string, re: string): boolean | CelError {
   const r = compileRegex(re);
   return typeof r === "string" ? celError(r) : r.test(s);
 }
@@ -14,9 +14,12 @@ const prefixCost = (s: string): number => traversal(actualSize(s));
 
 /** String functions of the standard library. */
 export const stdStrings: Overload[] = [
-  member("contains",   [T.string, T.string], T.bool, (s: string, x: string) => s.includes(x), containsCost),
-  member("startsWith", [T.string, T.string], T.bool, (s: string, x: string) => s.startsWith(x), prefixCost),
-  member("endsWith",   [T.string, T.string], T.bool, (s: string, x: string) => s.endsWith(x), prefixCost),
-  member("matches",    [T.string, T.string], T.bool, matches, regexCost),
-  fn("matches",        [T.string, T.string], T.bool, matches, regexCost),
+  ...byOverload(
+    member("contains",   [T.string, T.string], T.bool, (s: string, x: string) => s.includes(x), containsCost),
+    member("startsWith", [T.string, T.string], T.bool, (s: string, x: string) => s.startsWith(x), prefixCost),
+    member("endsWith",   [T.string, T.string], T.bool, (s: string, x: string) => s.endsWith(x), prefixCost),
+    member("matches",    [T.string, T.string], T.bool, matches, regexCost),
+  ),
+  // cel-go's cost switch names the member overload only: the global form costs 1.
+  fn("matches",          [T.string, T.string], T.bool, matches),
 ];

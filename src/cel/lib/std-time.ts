@@ -1,7 +1,7 @@
 // Standard library: timestamp and duration accessors (getFullYear … getMilliseconds), with an
 // optional time zone argument (IANA name or `±HH:MM`).
 import type { Overload } from "../types.js";
-import { isCelError, timeFields, type CelValue, type CelError, type CelTimestamp, type CelDuration, type TimeFields } from "../values/index.js";
+import { isCelError, timeFields, type CelError, type CelTimestamp, type CelDuration, type TimeFields } from "../values/index.js";
 import { T, member } from "./sig.js";
 
 type Field = (f: TimeFields) => number;
@@ -11,8 +11,8 @@ const tsFields: [string, Field][] = [
   ["getHours", (f) => f.hours], ["getMinutes", (f) => f.minutes], ["getSeconds", (f) => f.seconds],
   ["getMilliseconds", (f) => f.millis],
 ];
-function accessor(get: Field): [(t: CelTimestamp) => CelValue | CelError, (t: CelTimestamp, tz: string) => CelValue | CelError] {
-  const run = (t: CelTimestamp, tz?: string): CelValue | CelError => {
+function accessor(get: Field): [(t: CelTimestamp) => bigint | CelError, (t: CelTimestamp, tz: string) => bigint | CelError] {
+  const run = (t: CelTimestamp, tz?: string): bigint | CelError => {
     const f = timeFields(t, tz);
     return isCelError(f) ? f : BigInt(get(f));
   };

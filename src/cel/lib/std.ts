@@ -9,4 +9,5 @@ import { stdTime } from "./std-time.js";
 export const stdLibrary: CelLibrary = {
   name: "std",
   overloads: [...stdOperators, ...stdConversions, ...stdStrings, ...stdTime],
+  regexArgs: { matches: 1 },
 };

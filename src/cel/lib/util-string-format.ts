@@ -1,9 +1,10 @@
 // cel-go `strings` extension `format` (library versions 1–3): %s %d %f %e %b %o %x %X %% with
 // optional precision, and cel-go's error texts.
 import {
-  kindOf, K, formatTimestamp, formatDuration, formatFloatFixed, celError,
+  kindOf, K, formatTimestamp, formatDuration, celError,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelTypeValue, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
+import { goFloatE, goFloatF } from "../../data/index.js";
 
 const utf8 = new TextEncoder();
 const utf8Lenient = new TextDecoder();
@@ -15,24 +16,12 @@ function specialDouble(d: number): string | undefined {
   return undefined;
 }
 
-/** `%.Nf` with Go's round-half-even on exact ties. */
+/** `%.Nf` (Go's correctly rounded text, ties to even). */
 function fixed(d: number, p: number): string {
-  const s = specialDouble(d);
-  if (s) return s;
-  const scaled = Math.abs(d) * 10 ** p;
-  const fl = Math.floor(scaled);
-  if (scaled - fl === 0.5 && Number.isSafeInteger(fl) && fl % 2 === 0 && Math.abs(d) * 10 ** p === scaled) {
-    const v = fl / 10 ** p;
-    return (d < 0 ? "-" : "") + v.toFixed(p);
-  }
-  return d.toFixed(p);
+  return specialDouble(d) ?? goFloatF(d, p);
 }
 function scientific(d: number, p: number): string {
-  const s = specialDouble(d);
-  if (s) return s;
-  const [m, e] = d.toExponential(p).split("e");
-  const n = Number(e);
-  return `${m}e${n < 0 ? "-" : "+"}${String(Math.abs(n)).padStart(2, "0")}`;
+  return specialDouble(d) ?? goFloatE(d, p);
 }
 
 const STRING_CLAUSE_ERR = "error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps";
@@ -43,7 +32,7 @@ function asString(v: CelValue): string | CelError {
     case K.bool: return String(v);
     case K.int: return (v as bigint).toString();
     case K.uint: return (v as CelUint).value.toString();
-    case K.double: return specialDouble(v as number) ?? formatFloatFixed(v as number);
+    case K.double: return specialDouble(v as number) ?? goFloatF(v as number);
     case K.bytes: return utf8Lenient.decode(v as Uint8Array);
     case K.null: return "null";
     case K.type: return (v as CelTypeValue).name;
@@ -136,7 +125,7 @@ function kindName(v: CelValue): string {
 }
 
 /** `fmt.format(args)`. */
-export function formatString(fmt: string, args: CelList): CelValue | CelError {
+export function formatString(fmt: string, args: CelList): string | CelError {
   let out = "";
   let argi = 0;
   for (let i = 0; i < fmt.length; i++) {

@@ -1,21 +1,29 @@
 // CEL error values: an evaluation result that carries a message and the id of the AST node that
 // produced it. Errors are values (never thrown on the evaluation path).
 
+/**
+ * What kind of error a value is, for code that must tell errors apart (optional indexing turns an
+ * out-of-range index into `optional.none()`): never classify by message text.
+ */
+export type CelErrorCode = "runtime" | "index_out_of_bounds" | "no_such_key" | "cost_limit";
+
 /** A CEL runtime error value. `exprId` is the AST node id (0 when unknown). */
 export interface CelError {
   readonly kind: 15;
   readonly message: string;
+  /** Default: `runtime`. */
+  readonly code: CelErrorCode;
   exprId: number;
 }
 
 class ErrorImpl implements CelError {
   readonly kind = 15 as const;
-  constructor(readonly message: string, public exprId: number) {}
+  constructor(readonly message: string, public exprId: number, readonly code: CelErrorCode) {}
 }
 
 /** Creates an error value. */
-export function celError(message: string, exprId = 0): CelError {
-  return new ErrorImpl(message, exprId);
+export function celError(message: string, exprId = 0, code: CelErrorCode = "runtime"): CelError {
+  return new ErrorImpl(message, exprId, code);
 }
 
 /** True when `v` is a CEL error value. */
@@ -40,6 +48,6 @@ export const errText = {
 } as const;
 
 /** `no such key: <k>` as cel-go words it. */
-export function noSuchKey(key: string | bigint | number | boolean): CelError {
-  return celError(`no such key: ${String(key)}`);
+export function noSuchKey(key: string | bigint | number | boolean, exprId = 0): CelError {
+  return celError(`no such key: ${String(key)}`, exprId, "no_such_key");
 }

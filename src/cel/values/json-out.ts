@@ -1,6 +1,5 @@
 // CEL values → JSON data (reference §5.1): big ints as decimal strings, integral doubles as
-// JsonFloat, bytes base64, timestamps RFC 3339, durations `1.5s`, maps with string keys only;
-// plus the Object type-name check of reference §4.3.
+// JsonFloat, bytes base64, timestamps RFC 3339, durations `1.5s`, maps with string keys only.
 import { JsonFloat, setKey, type JsonObject, type JsonValue } from "../../data/index.js";
 import { celError, isCelError, type CelError } from "./error.js";
 import { kindOf, K, type CelValue } from "./value.js";
@@ -8,6 +7,7 @@ import type { CelList } from "./list.js";
 import { jsonOfList } from "./list.js";
 import { jsonOfMap, type CelMap } from "./map.js";
 import type { CelObject } from "./object.js";
+import type { CelOptional } from "./misc.js";
 import type { CelUint } from "./uint.js";
 import { formatDuration, formatTimestamp, type CelDuration, type CelTimestamp } from "./time.js";
 
@@ -69,9 +69,11 @@ export function toJson(v: CelValue): JsonValue | CelError {
       const o = v as CelObject;
       const out: JsonObject = {};
       for (const f of o.fieldNames()) {
-        const fv = o.get(f);
-        if (fv === undefined) continue;
-        if (isCelError(fv)) return fv;
+        const set = o.get(f);
+        if (set === undefined) continue;
+        if (isCelError(set)) return set;
+        // An optional field value converts as its value, or null without one (cel-go's native conversion).
+        const fv = kindOf(set) === K.optional ? ((set as CelOptional).value ?? null) : set;
         const e = toJson(fv);
         if (isCelError(e)) return e;
         setKey(out, f, e);
@@ -82,41 +84,4 @@ export function toJson(v: CelValue): JsonValue | CelError {
     case K.type: return celError("unsupported type conversion from type to JSON");
     default: return celError("unsupported type conversion to JSON");
   }
-}
-
-function collectTypeErrors(v: CelValue, path: string, errs: string[]): void {
-  const k = kindOf(v);
-  if (k === K.object) {
-    const o = v as CelObject;
-    if (o.typeName !== path) errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
-    for (const f of o.fieldNames()) {
-      const fv = o.get(f);
-      if (fv !== undefined && !isCelError(fv)) collectTypeErrors(fv, path + "." + f, errs);
-    }
-  } else if (k === K.list && !jsonOfList(v as CelList)) {
-    const l = v as CelList;
-    for (let i = 0; i < l.size(); i++) collectTypeErrors(l.get(i), path, errs);
-  } else if (k === K.map && !jsonOfMap(v as CelMap)) {
-    const m = v as CelMap;
-    for (const key of m.keys()) collectTypeErrors(m.get(key) as CelValue, path, errs);
-  }
-}
-
-/**
- * The §4.3 type-name check of an `Object…{}` tree: every nested object must be named
- * `<root>.<field path>` (lists and map values transparent). Returns the joined error text or undefined.
- */
-export function checkObjectTypeNames(v: CelObject, rootTypeName: string = v.typeName): string | undefined {
-  const errs: string[] = [];
-  collectTypeErrors(v, rootTypeName, errs);
-  return errs.length ? errs.join("\n") : undefined;
-}
-
-/**
- * Type-checks (reference §4.3, error prefixed `type mismatch: `) and converts an Object value to JSON.
- */
-export function objectToJson(v: CelObject, rootTypeName: string = v.typeName): JsonObject | CelError {
-  const err = checkObjectTypeNames(v, rootTypeName);
-  if (err !== undefined) return celError(`type mismatch: ${err}`);
-  return toJson(v) as JsonObject | CelError;
 }

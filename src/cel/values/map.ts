@@ -97,6 +97,29 @@ export function celMapFrom(keys: readonly CelValue[], values: readonly CelValue[
   }
   return new HashMap(vals, keys);
 }
+/**
+ * A map literal's value as cel-go v0.26 builds it: a repeated key keeps its last value (numerically
+ * equal keys count as one), and an optional entry without a value (`value` undefined) removes any
+ * earlier entry of its key. Returns an unsupported key as a string message.
+ */
+export function celMapLiteral(keys: readonly CelValue[], values: readonly (CelValue | undefined)[]): CelMap | string {
+  const vals = new Map<MapKey, CelValue>();
+  const first = new Map<MapKey, CelValue>();
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const nk = typeof k === "number" ? undefined : mapKeyOf(k);
+    if (nk === undefined) return `unsupported key type`;
+    const v = values[i];
+    if (v === undefined) {
+      vals.delete(nk);
+      first.delete(nk);
+      continue;
+    }
+    if (!first.has(nk)) first.set(nk, k);
+    vals.set(nk, v);
+  }
+  return new HashMap(vals, [...first.values()]);
+}
 /** A map from a JS Map with string keys (not copied). */
 export function celMapOfStrings(m: Map<string, CelValue>): CelMap {
   return new HashMap(m, [...m.keys()]);

@@ -45,6 +45,8 @@ export function isCelType(v: unknown): v is CelTypeValue {
 /** Behaviour of an opaque type. */
 export interface OpaqueOps<T> {
   equals?(a: T, b: T): boolean;
+  /** The value's size in cost formulas (cel-go's Sizer). Default: 1. */
+  size?(v: T): number;
 }
 /** An opaque library value: a payload tagged with its CEL type name. */
 export interface CelOpaque<T = unknown> {

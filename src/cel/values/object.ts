@@ -1,12 +1,44 @@
-// CEL object values: named structs (`Object.spec{…}`, `JSONPatch{…}`, `kubernetes.*`) with set
-// fields, and lazily computed objects (the `variables` activation entry: thunks run once, cached).
+// CEL object values: named structs (`T{f: …}`) with set fields, and lazily computed objects (an
+// activation entry whose fields are thunks run once, cached). Each carries its type's declaration,
+// which says what unset and unknown fields read as (`ObjectValueDecl`, the runtime part of types.ts
+// `ObjectValueDecl`).
 import type { CelValue } from "./value.js";
 import type { CelError } from "./error.js";
+
+/** How the values of a declared object type answer field reads and presence tests. */
+export interface ObjectValueDecl {
+  /** Declared field names (their static types are the checker's: types.ts `ObjectValueDecl`). */
+  fields: Readonly<Record<string, unknown>>;
+  /** Any other field name is accepted, as `dyn`. Default: false (a closed field set). */
+  open?: boolean;
+  /** The value an unset field reads as, by field name. Default: none (reading an unset field is `no such key: <f>`). */
+  zeroValues?: Readonly<Record<string, CelValue>>;
+  /** The value any other unset field reads as (open types). Default: none (`no such key: <f>`). */
+  otherZeroValue?: CelValue;
+  /** Fields that are present (`has()`, `.?f`) only when set to a non-zero value, as proto3 scalars. Default: none (present when set). */
+  presentWhenNonZero?: readonly string[];
+  /** Error texts for a field a closed type lacks (seen at runtime only without type-checking, or through `dyn`). Default: `no such key: <f>` for all three. */
+  unknownField?: UnknownFieldTexts;
+  /** Whether an object with no field set is its type's zero value (`optional.ofNonZeroValue`). Default: true. */
+  emptyIsZero?: boolean;
+}
+
+/** Error texts for a field a closed object type lacks, each followed by the field name. */
+export interface UnknownFieldTexts {
+  /** Building the object (`T{f: …}`). */
+  construct: string;
+  /** Reading the field (`x.f`). */
+  select: string;
+  /** Testing it (`has(x.f)`). */
+  test: string;
+}
 
 /** A named struct value. `get` returns undefined for an unset field. */
 export interface CelObject {
   readonly kind: 13;
   readonly typeName: string;
+  /** Its type's declaration (field reads, presence, unknown-field texts). */
+  readonly decl: ObjectValueDecl;
   get(field: string): CelValue | CelError | undefined;
   /** True when the field was set. */
   isSet(field: string): boolean;
@@ -14,9 +46,12 @@ export interface CelObject {
   fieldNames(): readonly string[];
 }
 
+/** The declaration of an object built without one: a closed type with no fields of its own. */
+const undeclared: ObjectValueDecl = { fields: {} };
+
 class StructObject implements CelObject {
   readonly kind = 13 as const;
-  constructor(readonly typeName: string, readonly fields: Map<string, CelValue>) {}
+  constructor(readonly typeName: string, readonly fields: Map<string, CelValue>, readonly decl: ObjectValueDecl) {}
   get(field: string): CelValue | undefined { return this.fields.get(field); }
   isSet(field: string): boolean { return this.fields.has(field); }
   fieldNames(): readonly string[] { return [...this.fields.keys()]; }
@@ -25,7 +60,7 @@ class StructObject implements CelObject {
 class LazyObject implements CelObject {
   readonly kind = 13 as const;
   private readonly cache = new Map<string, CelValue | CelError>();
-  constructor(readonly typeName: string, readonly thunks: ReadonlyMap<string, () => CelValue | CelError>) {}
+  constructor(readonly typeName: string, readonly thunks: ReadonlyMap<string, () => CelValue | CelError>, readonly decl: ObjectValueDecl) {}
   get(field: string): CelValue | CelError | undefined {
     let v = this.cache.get(field);
     if (v !== undefined || this.cache.has(field)) return v;
@@ -39,20 +74,15 @@ class LazyObject implements CelObject {
   fieldNames(): readonly string[] { return [...this.thunks.keys()]; }
 }
 
-/** A struct value of `typeName` with the given set fields (the map is not copied). */
-export function celObject(typeName: string, fields: Map<string, CelValue>): CelObject {
-  return new StructObject(typeName, fields);
+/** A struct value of `typeName` with the given set fields (the map is not copied). Default `decl`: closed, no zero values. */
+export function celObject(typeName: string, fields: Map<string, CelValue>, decl: ObjectValueDecl = undeclared): CelObject {
+  return new StructObject(typeName, fields, decl);
 }
 /** A lazy object: each field's thunk runs on first access; results (errors too) are cached in this value. */
-export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>): CelObject {
-  return new LazyObject(typeName, thunks);
+export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>, decl: ObjectValueDecl = undeclared): CelObject {
+  return new LazyObject(typeName, thunks, decl);
 }
 /** True when `v` is an object value. */
 export function isCelObject(v: unknown): v is CelObject {
   return v instanceof StructObject || v instanceof LazyObject;
 }
-
-/** The JSONPatch type name and its fields (reference §4.3). */
-export const JSONPATCH_TYPE = "JSONPatch";
-/** Fields a JSONPatch value may set. */
-export const JSONPATCH_FIELDS: ReadonlySet<string> = new Set(["op", "path", "from", "value"]);

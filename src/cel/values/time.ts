@@ -2,17 +2,23 @@
 // text, and calendar fields in a time zone (fixed offsets and IANA names via Intl).
 import { celError, errText, type CelError } from "./error.js";
 import { INT64_MAX, INT64_MIN } from "./numeric.js";
+import { goFloatF } from "../../data/index.js";
 
 /** Smallest timestamp second (0001-01-01T00:00:00Z). */
 export const MIN_UNIX = -62135596800;
 /** Largest timestamp second (9999-12-31T23:59:59Z). */
 export const MAX_UNIX = 253402300799;
 
-/** A CEL timestamp: Unix seconds (integral) and nanoseconds in [0, 1e9). */
+/**
+ * A CEL timestamp: the instant as Unix seconds (integral) and nanoseconds in [0, 1e9), and the UTC
+ * offset in seconds it was written with (cel-go keeps Go's time.Time location: `string()` and JSON
+ * print it; comparisons and accessors use the instant).
+ */
 export interface CelTimestamp {
   readonly kind: 7;
   readonly sec: number;
   readonly nanos: number;
+  readonly offset: number;
 }
 /** A CEL duration: a signed int64 count of nanoseconds. */
 export interface CelDuration {
@@ -22,22 +28,22 @@ export interface CelDuration {
 
 class TimestampImpl implements CelTimestamp {
   readonly kind = 7 as const;
-  constructor(readonly sec: number, readonly nanos: number) {}
+  constructor(readonly sec: number, readonly nanos: number, readonly offset: number) {}
 }
 class DurationImpl implements CelDuration {
   readonly kind = 8 as const;
   constructor(readonly nanos: bigint) {}
 }
 
-/** A timestamp, or `timestamp overflow` outside year 1..9999. Nanos are normalised. */
-export function celTimestamp(sec: number, nanos = 0): CelTimestamp | CelError {
+/** A timestamp, or `timestamp overflow` outside year 1..9999 (UTC). Nanos are normalised; `offset`: seconds east of UTC. */
+export function celTimestamp(sec: number, nanos = 0, offset = 0): CelTimestamp | CelError {
   if (nanos < 0 || nanos >= 1e9) {
     const carry = Math.floor(nanos / 1e9);
     sec += carry;
     nanos -= carry * 1e9;
   }
   if (sec < MIN_UNIX || sec > MAX_UNIX) return celError(errText.timestampOverflow);
-  return new TimestampImpl(sec, nanos);
+  return new TimestampImpl(sec, nanos, offset);
 }
 /** True when `v` is a timestamp. */
 export function isCelTimestamp(v: unknown): v is CelTimestamp {
@@ -76,9 +82,9 @@ export function civilFromDays(z: number): [number, number, number] {
   return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:(Z)|([+-])(\d{2}):(\d{2}))$/;
 
-/** Parses RFC 3339 text (as Go's time.RFC3339 layout accepts it). */
+/** Parses RFC 3339 text as Go's time.RFC3339 layout accepts it (upper-case `T` and `Z` only), keeping its offset. */
 export function parseTimestamp(s: string): CelTimestamp | CelError {
   const m = RFC3339.exec(s);
   const bad = (): CelError => celError(`timestamp("${s}") parse error: cannot parse as RFC 3339`);
@@ -86,14 +92,16 @@ export function parseTimestamp(s: string): CelTimestamp | CelError {
   const [y, mo, d, h, mi, se] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || se > 59) return bad();
   let sec = daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
+  let offset = 0;
   if (m[9]) {
     const oh = Number(m[10]);
     const om = Number(m[11]);
     if (oh > 23 || om > 59) return bad();
-    sec -= (m[9] === "-" ? -1 : 1) * (oh * 3600 + om * 60);
+    offset = (m[9] === "-" ? -1 : 1) * (oh * 3600 + om * 60);
+    sec -= offset;
   }
   const nanos = m[7] ? Number(m[7].padEnd(9, "0")) : 0;
-  return celTimestamp(sec, nanos);
+  return celTimestamp(sec, nanos, offset);
 }
 
 function daysInMonth(y: number, m: number): number {
@@ -103,37 +111,24 @@ function daysInMonth(y: number, m: number): number {
 
 const pad = (n: number, w: number): string => String(n).padStart(w, "0");
 
-/** RFC 3339 text in UTC with trailing fraction zeros trimmed (Go's RFC3339Nano). */
+/** RFC 3339 text at the timestamp's own offset (`Z` for UTC), trailing fraction zeros trimmed (Go's RFC3339Nano). */
 export function formatTimestamp(t: CelTimestamp): string {
-  const days = Math.floor(t.sec / 86400);
-  const rem = t.sec - days * 86400;
+  const local = t.sec + t.offset;
+  const days = Math.floor(local / 86400);
+  const rem = local - days * 86400;
   const [y, mo, d] = civilFromDays(days);
   let s = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(Math.floor(rem / 3600), 2)}:${pad(Math.floor(rem / 60) % 60, 2)}:${pad(rem % 60, 2)}`;
   if (t.nanos) s += "." + pad(t.nanos, 9).replace(/0+$/, "");
-  return s + "Z";
-}
-
-/** Go's strconv.FormatFloat(f, 'f', -1, 64): shortest round-trip digits, never an exponent. */
-export function formatFloatFixed(f: number): string {
-  const s = String(f);
-  if (!/e/.test(s)) return s;
-  const [mant, expS] = s.split("e");
-  const exp = Number(expS);
-  const neg = mant.startsWith("-");
-  const digits = mant.replace(/^-/, "").replace(".", "");
-  const intLen = mant.replace(/^-/, "").split(".")[0].length + exp;
-  let out: string;
-  if (intLen <= 0) out = "0." + "0".repeat(-intLen) + digits;
-  else if (intLen >= digits.length) out = digits + "0".repeat(intLen - digits.length);
-  else out = digits.slice(0, intLen) + "." + digits.slice(intLen);
-  return (neg ? "-" : "") + out;
+  if (t.offset === 0) return s + "Z";
+  const a = Math.abs(t.offset);
+  return `${s}${t.offset < 0 ? "-" : "+"}${pad(Math.floor(a / 3600), 2)}:${pad(Math.floor(a / 60) % 60, 2)}`;
 }
 
 /** cel-go's `string(duration)`: seconds as a float in fixed notation plus `s` (`1.5s`). */
 export function formatDuration(d: CelDuration): string {
   const sec = d.nanos / 1000000000n;
   const ns = d.nanos % 1000000000n;
-  return formatFloatFixed(Number(sec) + Number(ns) / 1e9) + "s";
+  return goFloatF(Number(sec) + Number(ns) / 1e9) + "s";
 }
 
 const UNIT_NS: Record<string, bigint> = { ns: 1n, us: 1000n, "µs": 1000n, "μs": 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
@@ -222,10 +217,11 @@ export function addTimestamp(t: CelTimestamp, d: bigint): CelTimestamp | CelErro
   const dns = Number(d % 1000000000n);
   const sec = BigInt(t.sec) + dsec;
   if (sec < BigInt(MIN_UNIX) - 1n || sec > BigInt(MAX_UNIX) + 1n) return celError(errText.timestampOverflow);
-  return celTimestamp(Number(sec), t.nanos + dns);
+  return celTimestamp(Number(sec), t.nanos + dns, t.offset);
 }
 
-/** Difference of two timestamps as a duration. */
+/** Difference of two timestamps as a duration (`integer overflow` past int64 nanoseconds, as cel-go words it). */
 export function subtractTimestamps(a: CelTimestamp, b: CelTimestamp): CelDuration | CelError {
-  return celDuration(BigInt(a.sec - b.sec) * 1000000000n + BigInt(a.nanos - b.nanos));
+  const d = BigInt(a.sec - b.sec) * 1000000000n + BigInt(a.nanos - b.nanos);
+  return d < INT64_MIN || d > INT64_MAX ? celError(errText.intOverflow) : celDuration(d);
 }

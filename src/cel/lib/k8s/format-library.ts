@@ -1,19 +1,19 @@
 // Kubernetes format library (kubernetes.format): `format.<name>()` constants, `format.named()`
 // and `<Format>.validate(s)` returning optional.none or optional.of(list of messages).
 import type { CelLibrary, Overload } from "../../types.js";
-import { celOpaque, celList, celOptional, optionalNone, type CelOpaque, type CelValue } from "../../values/index.js";
+import { celOpaque, celList, celOptional, optionalNone, type CelOpaque, type CelOptional } from "../../values/index.js";
 import { T, fn, member, actualSize } from "../sig.js";
 import { namedFormats, type NamedFormat } from "./format.js";
 
 /** CEL type name of named formats. */
 export const FORMAT_TYPE = "kubernetes.NamedFormat";
-const F = T.opaque(FORMAT_TYPE);
+const F = T.opaque<NamedFormat>(FORMAT_TYPE);
 type FV = CelOpaque<NamedFormat>;
 
-const values = new Map<string, CelValue>();
+const values = new Map<string, FV>();
 for (const [key, f] of namedFormats) values.set(key, celOpaque<NamedFormat>(FORMAT_TYPE, f, { equals: (a, b) => a.name === b.name }));
 
-function validate(f: FV, s: string): CelValue {
+function validate(f: FV, s: string): CelOptional {
   const errs = f.value.validate(s);
   return errs.length === 0 ? optionalNone : celOptional(celList(errs));
 }

@@ -1,7 +1,7 @@
 // Kubernetes IP and CIDR libraries (kubernetes.net.ip, kubernetes.net.cidr, 1.36): one row per
 // overload, opaque types `net.IP` and `net.CIDR`, costs as the apiserver's cost estimator charges.
 import type { CelLibrary } from "../../types.js";
-import { celError, celOpaque, type CelOpaque, type CelValue, type CelError } from "../../values/index.js";
+import { celError, celOpaque, errText, type CelOpaque, type CelError } from "../../values/index.js";
 import { T, fn, member, actualSize, traversal } from "../sig.js";
 import {
   parseK8sIP, ipToString, ipFamily, ipEqual, ipIsUnspecified, ipIsLoopback, ipIsLinkLocalMulticast,
@@ -12,36 +12,37 @@ import { parseK8sCIDR, cidrToString, cidrMasked, cidrContainsIP, cidrContainsCID
 /** CEL type names. */
 export const IP_TYPE = "net.IP";
 export const CIDR_TYPE = "net.CIDR";
-const IP = T.opaque(IP_TYPE), CI = T.opaque(CIDR_TYPE);
+const IP = T.opaque<IPAddr>(IP_TYPE), CI = T.opaque<CIDR>(CIDR_TYPE);
 type IV = CelOpaque<IPAddr>;
 type CV = CelOpaque<CIDR>;
 
 /** Wraps an address as a CEL `net.IP`. */
 export function celIP(a: IPAddr): CelOpaque<IPAddr> {
-  return celOpaque<IPAddr>(IP_TYPE, a, { equals: ipEqual });
+  return celOpaque<IPAddr>(IP_TYPE, a, { equals: ipEqual, size: (x) => (x.v4 ? 4 : 16) });
 }
 /** Wraps a prefix as a CEL `net.CIDR`. */
 export function celCIDR(c: CIDR): CelOpaque<CIDR> {
-  return celOpaque<CIDR>(CIDR_TYPE, c, { equals: cidrEqual });
+  return celOpaque<CIDR>(CIDR_TYPE, c, { equals: cidrEqual, size: (x) => Math.ceil(x.bits / 8) });
 }
 
-function toIP(s: string): CelValue | CelError {
+function toIP(s: string): IV | CelError {
   const a = parseK8sIP(s);
   return "error" in a ? celError(a.error) : celIP(a);
 }
-function toCIDR(s: string): CelValue | CelError {
+function toCIDR(s: string): CV | CelError {
   const c = parseK8sCIDR(s);
   return "error" in c ? celError(c.error) : celCIDR(c);
 }
-function isCanonical(s: string): CelValue | CelError {
+function isCanonical(s: string): boolean | CelError {
   const a = parseK8sIP(s);
   return "error" in a ? celError(a.error) : ipToString(a) === s;
 }
-function containsIPString(c: CV, s: string): CelValue | CelError {
+function containsIPString(c: CV, s: string): boolean | CelError {
   const a = parseK8sIP(s);
-  return "error" in a ? celError(a.error) : cidrContainsIP(c.value, a);
+  // The library hands the parse failure to the IP overload, which finds no IP: `no such overload`.
+  return "error" in a ? celError(errText.noSuchOverload) : cidrContainsIP(c.value, a);
 }
-function containsCIDRString(c: CV, s: string): CelValue | CelError {
+function containsCIDRString(c: CV, s: string): boolean | CelError {
   const o = parseK8sCIDR(s);
   return "error" in o ? celError(o.error) : cidrContainsCIDR(c.value, o);
 }
@@ -55,6 +56,7 @@ const containsCIDRCost = (c: CV): number => Math.ceil(2 * cidrSize(c) * 0.1) + M
 /** The IP library table. */
 export const ipLibrary: CelLibrary = {
   name: "kubernetes.net.ip",
+  typeIdents: [IP_TYPE],
   overloads: [
     fn("ip",                       [T.string], IP,       (s: string) => toIP(s), strCost),
     fn("isIP",                     [T.string], T.bool,   (s: string) => !("error" in parseK8sIP(s)), strCost),
@@ -72,6 +74,7 @@ export const ipLibrary: CelLibrary = {
 /** The CIDR library table. */
 export const cidrLibrary: CelLibrary = {
   name: "kubernetes.net.cidr",
+  typeIdents: [CIDR_TYPE],
   overloads: [
     fn("cidr",                 [T.string],     CI,       (s: string) => toCIDR(s), strCost),
     fn("isCIDR",               [T.string],     T.bool,   (s: string) => !("error" in parseK8sCIDR(s)), strCost),

@@ -1,7 +1,7 @@
 // Kubernetes quantity library (kubernetes.quantity, 1.36): one row per overload. `sign` is a
 // global function in 1.36 (`sign(q)`), as upstream declares it; the other accessors are members.
 import type { CelLibrary } from "../../types.js";
-import { celError, celOpaque, type CelOpaque, type CelValue, type CelError } from "../../values/index.js";
+import { celError, celOpaque, type CelOpaque, type CelError } from "../../values/index.js";
 import { T, fn, member, actualSize, traversal } from "../sig.js";
 import {
   parseQuantity, isQuantityString, quantityFromInt, quantitySign, quantityCmp, quantityEqual, quantityAdd,
@@ -10,7 +10,7 @@ import {
 
 /** CEL type name of quantities. */
 export const QUANTITY_TYPE = "kubernetes.Quantity";
-const Q = T.opaque(QUANTITY_TYPE);
+const Q = T.opaque<Quantity>(QUANTITY_TYPE);
 type QV = CelOpaque<Quantity>;
 
 /** Wraps a quantity as a CEL value (equality compares values). */
@@ -18,11 +18,11 @@ export function celQuantity(q: Quantity): CelOpaque<Quantity> {
   return celOpaque<Quantity>(QUANTITY_TYPE, q, { equals: quantityEqual });
 }
 
-function toQuantity(s: string): CelValue | CelError {
+function toQuantity(s: string): QV | CelError {
   const q = parseQuantity(s);
   return "error" in q ? celError(q.error) : celQuantity(q);
 }
-function asInteger(q: QV): CelValue | CelError {
+function asInteger(q: QV): bigint | CelError {
   const v = quantityAsInt64(q.value);
   return v === undefined ? celError("cannot convert value to integer") : v;
 }

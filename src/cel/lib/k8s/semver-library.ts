@@ -1,20 +1,20 @@
 // Kubernetes semver library, version 1 as Kubernetes 1.36 enables it (kubernetes.Semver):
 // semver/isSemver with the optional normalize flag, components, comparisons.
 import type { CelLibrary } from "../../types.js";
-import { celError, celOpaque, type CelOpaque, type CelValue, type CelError } from "../../values/index.js";
+import { celError, celOpaque, type CelOpaque, type CelError } from "../../values/index.js";
 import { T, fn, member, actualSize, traversal } from "../sig.js";
 import { parseSemver, parseSemverNormalized, semverCompare, semverComponent, type Semver } from "./semver.js";
 
 /** CEL type name of versions. */
 export const SEMVER_TYPE = "kubernetes.Semver";
-const S = T.opaque(SEMVER_TYPE);
+const S = T.opaque<Semver>(SEMVER_TYPE);
 type SV = CelOpaque<Semver>;
 
 /** Wraps a version as a CEL value (equality ignores build metadata). */
 export function celSemver(v: Semver): CelOpaque<Semver> {
   return celOpaque<Semver>(SEMVER_TYPE, v, { equals: (a, b) => semverCompare(a, b) === 0 });
 }
-function toSemver(s: string, normalize: boolean): CelValue | CelError {
+function toSemver(s: string, normalize: boolean): SV | CelError {
   const v = normalize ? parseSemverNormalized(s) : parseSemver(s);
   return "error" in v ? celError(v.error) : celSemver(v);
 }

@@ -1,7 +1,7 @@
 // Kubernetes URL library (kubernetes.urls): url()/isURL() with Go's ParseRequestURI check and
 // Parse result, and the accessors; equality compares URL.String() as the apiserver does.
 import type { CelLibrary } from "../../types.js";
-import { celError, celOpaque, celList, celMapFrom, type CelOpaque, type CelValue, type CelError } from "../../values/index.js";
+import { celError, celOpaque, celList, celMapFrom, type CelOpaque, type CelMap, type CelError } from "../../values/index.js";
 import { T, fn, member, actualSize, traversal } from "../sig.js";
 import {
   parseRequestURI, parseURL, urlScheme, urlHost, urlHostname, urlPort, urlEscapedPath, urlQuery, urlToString, type GoURL,
@@ -9,20 +9,20 @@ import {
 
 /** CEL type name of URLs. */
 export const URL_TYPE = "kubernetes.URL";
-const U = T.opaque(URL_TYPE);
+const U = T.opaque<GoURL>(URL_TYPE);
 type UV = CelOpaque<GoURL>;
 
 /** Wraps a parsed URL as a CEL value. */
 export function celURL(u: GoURL): CelOpaque<GoURL> {
   return celOpaque<GoURL>(URL_TYPE, u, { equals: (a, b) => urlToString(a) === urlToString(b) });
 }
-function toURL(s: string): CelValue | CelError {
+function toURL(s: string): UV | CelError {
   const check = parseRequestURI(s);
   if ("error" in check) return celError(`URL parse error during conversion from string: ${check.error}`);
   const u = parseURL(s);
   return "error" in u ? celError(`URL parse error during conversion from string: ${u.error}`) : celURL(u);
 }
-function query(u: UV): CelValue | CelError {
+function query(u: UV): CelMap | CelError {
   const q = urlQuery(u.value);
   const m = celMapFrom([...q.keys()], [...q.values()].map((v) => celList(v)));
   return typeof m === "string" ? celError(m) : m;

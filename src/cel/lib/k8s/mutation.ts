@@ -1,0 +1,37 @@
+// Kubernetes' mutation types (reference §4.3), declared to the engine through env options: the open
+// `Object` / `Object.<path>` types (an unset field reads as null), the closed `JSONPatch` type (unset
+// strings read as "" and are present only when non-empty) and `jsonpatch.escapeKey`.
+import type { CelLibrary, ObjectTypeDecl, TypeResolver } from "../../types.js";
+import { T, fn, actualSize } from "../sig.js";
+
+/** Name of the root type of apply configurations; nested types are `Object.<field path>`. */
+export const OBJECT_TYPE = "Object";
+/** Name of the JSON patch operation type. */
+export const JSONPATCH_TYPE = "JSONPatch";
+
+const objectType: ObjectTypeDecl = { fields: {}, open: true, otherZeroValue: null };
+
+/** Resolves `Object` and every `Object.<path>` name to an open object type. */
+export const objectTypeResolver: TypeResolver = {
+  roots: [OBJECT_TYPE],
+  resolve: (name) => (name === OBJECT_TYPE || name.startsWith(OBJECT_TYPE + ".") ? objectType : undefined),
+};
+
+/** `JSONPatch`: fields op, path, from (strings) and value (dyn), with the apiserver's texts for any other field. */
+export const jsonPatchType: ObjectTypeDecl = {
+  fields: { op: T.string, path: T.string, from: T.string, value: T.dyn },
+  zeroValues: { op: "", path: "", from: "", value: null },
+  presentWhenNonZero: ["op", "path", "from"],
+  unknownField: { construct: "unexpected JSONPatchType field: ", select: "unsupported indexer: ", test: "unsupported field: " },
+  otherFieldsUntyped: true,
+  emptyIsZero: false,
+};
+
+/** `jsonpatch.escapeKey` (`~` → `~0`, `/` → `~1`) and the `JSONPatch` type: mutation expressions only. */
+export const jsonPatchLibrary: CelLibrary = {
+  name: "kubernetes.jsonpatch",
+  overloads: [
+    fn("jsonpatch.escapeKey", [T.string], T.string, (s: string) => s.replace(/[~/]/g, (c) => (c === "~" ? "~0" : "~1")), (s: string) => Math.ceil(actualSize(s) * 0.1) - 1),
+  ],
+  types: { [JSONPATCH_TYPE]: jsonPatchType },
+};
