@@ -1,7 +1,7 @@
 // Schema-typed CEL environments for the policy checker: the apiserver's expression environments with
 // `object`/`oldObject` typed by one matched kind's schema, `params` by the paramKind's, `Object…`
 // literal names resolved along the kind's fields, and `variables` typed as they check in that env.
-import { checkAll, compile, resolveObjectType, type CelEnv, type CelType } from "../../cel/index.js";
+import { checkAll, compile, objectTypeResolver, type CelEnv, type CelType, type TypeResolver } from "../../cel/index.js";
 import type { ResourceInfo } from "../../schema/index.js";
 import { expressionEnv, withVariables } from "../dispatch/index.js";
 import { schemaTypes, type SchemaTypes } from "./schema-cel-types.js";
@@ -44,11 +44,12 @@ export function typedVariant(
   if (hasParams) declared.params = params ? { kind: "object", name: PARAMS_ROOT } : { kind: "dyn" };
   const base = (mode: ExpressionMode): CelEnv => {
     const env = expressionEnv(hasParams, mode !== "plain");
-    const fallback = mode === "JSONPatch" ? resolveObjectType : undefined;
-    return env.extend({
-      variables: declared,
-      resolveType: (name) => object?.resolve(name) ?? params?.resolve(name) ?? fallback?.(name),
-    });
+    const fallback = mode === "JSONPatch" ? objectTypeResolver : undefined;
+    const resolveType: TypeResolver = {
+      roots: [OBJECT_ROOT, PARAMS_ROOT],
+      resolve: (name) => object?.resolve(name) ?? params?.resolve(name) ?? fallback?.resolve(name),
+    };
+    return env.extend({ variables: declared, resolveType });
   };
   const plain = base("plain");
   const fields: Record<string, CelType> = {};
