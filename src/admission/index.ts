@@ -16,5 +16,5 @@ export { compilePolicy } from "./mutating/index.js";
 export type { CompiledPolicy } from "./mutating/index.js";
 export { compileValidatingPolicy, validationFields } from "./validating/index.js";
 export type { CompiledValidatingPolicy, ValidationField } from "./validating/index.js";
-export { lintCodes, lintPolicies } from "./lint/index.js";
-export type { LintCode, LintFinding } from "./lint/index.js";
+export { IGNORE_ANNOTATION, lintCodes, lintPolicies } from "./lint/index.js";
+export type { LintCode, LintFinding, LintOptions } from "./lint/index.js";

@@ -7,6 +7,8 @@ export type { KubernetesLibraryOptions } from "./lib/library-sets.js";
 export { kubernetesLibraries, conformanceLibraries, kubernetesValidators } from "./lib/library-sets.js";
 export type { CompileResult, CompileOptions, CompileErrorCode } from "./compile.js";
 export { compile } from "./compile.js";
+export type { CheckAllResult } from "./check-all.js";
+export { checkAll } from "./check-all.js";
 export type { Program, EvalResult, EvalOptions, Activation } from "./plan.js";
 export { plan } from "./plan.js";
 export type { Authorizer, AuthzAttributes, AuthzDecision } from "./lib/k8s-authz.js";

@@ -1,6 +1,7 @@
 // The kmutate program: commander wiring of every command, run against injected streams. New
 // commands are one registrar in `commands`.
 import { Command, CommanderError } from "commander";
+import { closest } from "../data/index.js";
 import { registerApply } from "./apply.js";
 import { registerCheck } from "./check.js";
 import { registerCompletion } from "./completion.js";
@@ -8,7 +9,6 @@ import { registerEval } from "./eval.js";
 import { registerFn } from "./fn.js";
 import { PROGRAM_HELP } from "./help-text.js";
 import { writeText, type CliIo } from "./io.js";
-import { closest } from "./suggest.js";
 import { registerTest } from "./test.js";
 import type { CommandRegistrar } from "./types.js";
 import { packageVersion, registerVersion } from "./version.js";

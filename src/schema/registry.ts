@@ -14,6 +14,8 @@ export interface SchemaRegistry {
   resolveKind(apiVersion: string, kind: string): ResourceInfo | undefined;
   /** The kind served as `group/version/resource`, or undefined. */
   kindForResource(group: string, version: string, resource: string): ResourceInfo | undefined;
+  /** Every known kind (built-in, CRDs, OpenAPI documents), one entry per group/version/kind. */
+  allKinds(): readonly ResourceInfo[];
   /**
    * Every served version (and group) of the storage behind `group/resource`, the given one
    * included, in the apiserver's registration order: a CRD's served versions in spec order; GA
@@ -103,6 +105,10 @@ export function createSchemaRegistry(options: SchemaRegistryOptions = {}): {
     kindForResource(group, version, resource) {
       ensure();
       return byResource.get(`${group}/${version}/${resource}`);
+    },
+    allKinds() {
+      ensure();
+      return [...byKind.values()];
     },
     equivalentResources(group, resource) {
       ensure();

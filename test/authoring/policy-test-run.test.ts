@@ -272,6 +272,17 @@ FAIL  t/kmutate-test.yaml:9  b
 0 passed, 2 failed
 `,
   },
+  {
+    name: "a policy reading a field its kind lacks still runs: the runtime error is the case's result",
+    cases: `  - name: a
+    object: ${configMap("a")}
+`,
+    files: { "t/policy.yaml": teamLabelPolicy.replace("object.data.team", "object.date.team") },
+    expected: `FAIL  t/kmutate-test.yaml:7  a
+    unexpected error: policy 'team-label' with binding 'team-label' denied request: expression 'Object{metadata: Object.metadata{labels: {"team": object.date.team}}}' resulted in error: no such key: date
+0 passed, 1 failed
+`,
+  },
 ];
 
 for (const r of rows) {

@@ -41,7 +41,7 @@ const rows: { name: string; items: JsonObject[]; expected: Array<Partial<LintFin
     items: bound(vap("p", { validations: [{ expression: "object.spec.paused" }] })),
     expected: [{ code: "type", severity: "error", field: "spec.validations[0].expression", message: "must evaluate to bool but got dyn" }],
   },
-  { name: "type: a comparison is bool", items: bound(vap("p", { validations: [{ expression: "object.spec.paused == true" }] })), expected: [] },
+  { name: "type: a comparison is bool", items: bound(vap("p", { validations: [{ expression: "object.spec.hostNetwork == true" }] })), expected: [] },
   {
     name: "compile: a messageExpression has no authorizer",
     items: bound(vap("p", { validations: [{ expression: "true", messageExpression: "string(authorizer.path('/x').check('get').allowed())" }] })),

@@ -36,7 +36,7 @@ function anchor(heading: string): string {
 }
 
 test("README and docs: every relative link leads to an existing file and heading", () => {
-  const files = ["README.md", "CHANGELOG.md", "docs/design.md", "docs/performance.md", "docs/01_usage.md", "docs/02_krm.md", "docs/03_cli.md", "docs/04_library.md", "docs/05_errors.md", "docs/06_reliability.md", "docs/07_playground.md", "docs/08_testing.md", "docs/09_server_view.md"];
+  const files = ["README.md", "CHANGELOG.md", "docs/design.md", "docs/performance.md", "docs/01_usage.md", "docs/02_krm.md", "docs/03_cli.md", "docs/04_library.md", "docs/05_errors.md", "docs/06_reliability.md", "docs/07_playground.md", "docs/08_testing.md", "docs/09_server_view.md", "docs/10_validation.md", "docs/11_check.md"];
   for (const file of files) {
     const text = readFileSync(root + file, "utf8");
     const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";

@@ -1,7 +1,8 @@
 // Policy lint: field reads that error when the field is absent. `object.spec.initContainers.exists(…)`
 // fails with "no such key" on every object without init containers; `.?f.orValue(…)` or `has()` avoid it.
-import { op, type Comprehension, type Expr, type ParsedExpr } from "../../cel/index.js";
+import { op, type Expr, type ParsedExpr } from "../../cel/index.js";
 import type { TypeRef } from "../../schema/index.js";
+import { walkExpr } from "./walk-expr.js";
 
 /** A select chain `root.a.b` (no optional step, no index). */
 interface Chain {
@@ -45,30 +46,6 @@ function chainOf(e: Expr): Chain | undefined {
   return { root: cur.name, path, node: e };
 }
 
-function walk(e: Expr, visit: (e: Expr) => void): void {
-  visit(e);
-  switch (e.kind) {
-    case "select": return walk(e.operand, visit);
-    case "call":
-      if (e.target) walk(e.target, visit);
-      return e.args.forEach((a) => walk(a, visit));
-    case "list": return e.elements.forEach((x) => walk(x, visit));
-    case "map":
-      for (const en of e.entries) {
-        walk(en.key, visit);
-        walk(en.value, visit);
-      }
-      return;
-    case "struct": return e.fields.forEach((f) => walk(f.value, visit));
-    case "comprehension": {
-      const c: Comprehension = e;
-      for (const x of [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result]) walk(x, visit);
-      return;
-    }
-    default: return;
-  }
-}
-
 /** Paths (`object.spec.x`) that `has()` or `'k' in` tests make safe to read, with their prefixes. */
 export function guardedPaths(exprs: readonly ParsedExpr[]): Set<string> {
   const out = new Set<string>();
@@ -76,7 +53,7 @@ export function guardedPaths(exprs: readonly ParsedExpr[]): Set<string> {
     for (let i = 1; i <= path.length; i++) out.add([root, ...path.slice(0, i)].join("."));
   };
   for (const p of exprs) {
-    walk(p.expr, (e) => {
+    walkExpr(p.expr, (e) => {
       if (e.kind === "select" && e.testOnly) {
         const c = chainOf(e.operand) ?? (e.operand.kind === "ident" ? { root: e.operand.name, path: [], node: e.operand } : undefined);
         if (c) add(c.root, [...c.path, e.field]);
@@ -98,7 +75,7 @@ function riskyReads(parsed: ParsedExpr): Array<{ chain: Chain; usage: Usage }> {
     const c = e && chainOf(e);
     if (c && c.root === "object" && c.path.length >= 2) out.push({ chain: c, usage });
   };
-  walk(parsed.expr, (e) => {
+  walkExpr(parsed.expr, (e) => {
     if (e.kind === "comprehension") use(e.iterRange, "range");
     if (e.kind === "select" && !e.testOnly) use(e.operand, "field");
     if (e.kind !== "call") return;
@@ -139,6 +116,8 @@ export function absentFieldReads(parsed: ParsedExpr, guards: ReadonlySet<string>
     const shapes = kinds.schemas.map((s) => shapeIn(s, chain.path));
     const last = chain.path[chain.path.length - 1];
     if (shapes.includes("required")) continue;
+    // A field no matched kind has is a typo, not an absent field (the typed check reports it).
+    if (!kinds.unknown && shapes.length > 0 && shapes.every((x) => x === "undeclared")) continue;
     if (usage === "field" && !shapes.includes("map")) continue;
     if (kinds.unknown && last === "containers") continue;
     seen.add(dotted);

@@ -2,12 +2,15 @@
 // compiles them as admission would, and reports load, compile and type errors plus known traps,
 // each located by the object, its field path and (for expressions) the offset inside the expression.
 import { compile, type ParsedExpr } from "../../cel/index.js";
-import type { JsonObject } from "../../data/index.js";
+import type { JsonObject, JsonValue } from "../../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../../schema/index.js";
 import { createTimeCelFailures, expressionEnv, missingPolicyMessage, paramKindNotFound, unboundPolicyMessage, type CompiledExpression, type CompiledPolicyBase } from "../dispatch/index.js";
 import { compilePolicy } from "../mutating/index.js";
 import { compileValidatingPolicy } from "../validating/index.js";
+import { withoutIgnored } from "./lint-ignore.js";
 import { matchedSchemas } from "./lint-kinds.js";
+import { bindingOverlap, missingParam, unknownResources } from "./lint-rules.js";
+import { schemaFindings, type SchemaExpression } from "./lint-schema.js";
 import { atomicFieldSets, indexPaths } from "./lint-mutations.js";
 import { absentFieldReads, guardedPaths, type ExprFinding } from "./lint-reads.js";
 import { loadPolicies, type BindingModel, type ItemRef, type LoadProblem, type PolicyBase, type PolicyModel, type ValidatingPolicyModel } from "../policy/index.js";
@@ -15,6 +18,8 @@ import { loadPolicies, type BindingModel, type ItemRef, type LoadProblem, type P
 /** What a finding is about. */
 export const lintCodes = [
   "load", "compile", "type", "absent-field", "atomic-field", "index-path", "missing-policy", "unbound-policy", "param-kind",
+  "unknown-field", "unknown-type", "literal-type", "patch-path", "never-true", "null-namespace",
+  "unknown-resource", "no-overlap", "param-not-found",
 ] as const;
 /** One of {@link lintCodes}. */
 export type LintCode = (typeof lintCodes)[number];
@@ -35,7 +40,9 @@ export interface LintFinding {
   message: string;
 }
 
-const severityOf = { load: "error", compile: "error", type: "error" } as const satisfies Partial<Record<LintCode, "error">>;
+const severityOf = {
+  load: "error", compile: "error", type: "error", "unknown-field": "error", "unknown-type": "error", "literal-type": "error", "patch-path": "error",
+} as const satisfies Partial<Record<LintCode, "error">>;
 
 /** 0-based UTF-16 offset of cel-go's 1-based line and code-point column. */
 function offsetOf(text: string, line: number, column: number): number {
@@ -78,6 +85,7 @@ interface LintedPolicy {
 /** Compile errors and traps of one policy of either kind (`exprs`: its compiled expressions). */
 function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], { compiled, exprs }: LintedPolicy, registry: SchemaRegistry, out: LintFinding[]): void {
   const base = { source: policy.source, kind, name: policy.name };
+  const typed: SchemaExpression[] = [];
   const hasParams = policy.paramKind !== undefined;
   const kinds = matchedSchemas(policy, registry);
   const conditions = policy.matchConditions.map((c) => parse(c.expression, hasParams, false)).filter((p): p is ParsedExpr => p !== undefined);
@@ -98,6 +106,7 @@ function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], { compil
     }
     const parsed = parse(c.text, hasParams, mutation !== undefined);
     if (!parsed) continue;
+    typed.push({ text: c.text, fieldPath: c.fieldPath, mode: mutation ?? "plain", role: c.fieldPath.startsWith("spec.matchConditions") ? "condition" : "other" });
     for (const f of absentFieldReads(parsed, guardedPaths([...conditions, parsed]), kinds)) add("absent-field", f);
     if (mutation === "ApplyConfiguration") for (const f of atomicFieldSets(parsed, kinds)) add("atomic-field", f);
     if (mutation === "JSONPatch") for (const f of indexPaths(parsed)) add("index-path", f);
@@ -105,6 +114,28 @@ function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], { compil
   if (policy.paramKind && !registry.resolveKind(policy.paramKind.apiVersion, policy.paramKind.kind)) {
     out.push({ ...base, severity: "warning", code: "param-kind", field: "spec.paramKind", message: `${paramKindNotFound(policy.paramKind)}: add its CustomResourceDefinition to the input, or every binding fails` });
   }
+  const expressionFinding = (code: LintCode, field: string, f: ExprFinding): LintFinding => ({ ...base, severity: code in severityOf ? "error" : "warning", code, field, exprOffset: f.offset, message: f.message });
+  for (const f of schemaFindings(policy, typed, registry)) out.push(expressionFinding(f.code, f.fieldPath, f));
+  for (const w of [
+    ...unknownResources(policy.matchConstraints.resourceRules, "spec.matchConstraints.resourceRules", registry),
+    ...unknownResources(policy.matchConstraints.excludeResourceRules, "spec.matchConstraints.excludeResourceRules", registry),
+  ]) out.push({ ...base, severity: "warning", code: w.code, field: w.field, message: w.message });
+}
+
+/** Wiring findings of one binding of either kind (`policy`: its policy, when in the input). */
+function lintBinding(binding: BindingModel, kind: LintFinding["kind"], policy: PolicyBase | undefined, items: readonly JsonObject[], registry: SchemaRegistry, out: LintFinding[]): void {
+  const found = [
+    ...unknownResources(binding.matchResources?.resourceRules ?? [], "spec.matchResources.resourceRules", registry),
+    ...unknownResources(binding.matchResources?.excludeResourceRules ?? [], "spec.matchResources.excludeResourceRules", registry),
+    ...(policy ? [...bindingOverlap(binding, policy.matchConstraints), ...missingParam(binding, policy, items)] : []),
+  ];
+  for (const w of found) out.push({ severity: "warning", code: w.code, source: binding.source, kind, name: binding.name, field: w.field, message: w.message });
+}
+
+/** Options of {@link lintPolicies}. */
+export interface LintOptions {
+  /** OpenAPI v3 documents with the schemas of kinds that have no CRD in the items. Default: none. */
+  openapi?: readonly JsonValue[];
 }
 
 /** A MutatingAdmissionPolicy's expressions: variables, matchConditions, mutations. */
@@ -154,7 +185,7 @@ function bindingTraps(
 }
 
 /** Lints every policy and binding among `items` (other items only contribute CRDs). */
-export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
+export function lintPolicies(items: readonly JsonObject[], options: LintOptions = {}): LintFinding[] {
   const out: LintFinding[] = [];
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) {
@@ -162,10 +193,12 @@ export function lintPolicies(items: readonly JsonObject[]): LintFinding[] {
     if (p.field) f.field = p.field;
     out.push(f);
   }
-  const { registry } = createSchemaRegistry({ items });
+  const { registry } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
   for (const policy of loaded.policies) lintExpressions(policy, "MutatingAdmissionPolicy", mutatingExpressions(policy), registry, out);
   for (const policy of loaded.validatingPolicies) lintExpressions(policy, "ValidatingAdmissionPolicy", validatingExpressions(policy), registry, out);
+  for (const b of loaded.bindings) lintBinding(b, "MutatingAdmissionPolicyBinding", loaded.policies.find((p) => p.name === b.policyName), items, registry, out);
+  for (const b of loaded.validatingBindings) lintBinding(b, "ValidatingAdmissionPolicyBinding", loaded.validatingPolicies.find((p) => p.name === b.policyName), items, registry, out);
   bindingTraps({ policy: "MutatingAdmissionPolicy", binding: "MutatingAdmissionPolicyBinding" }, loaded.policies, loaded.bindings, loaded.problems, out);
   bindingTraps({ policy: "ValidatingAdmissionPolicy", binding: "ValidatingAdmissionPolicyBinding" }, loaded.validatingPolicies, loaded.validatingBindings, loaded.problems, out);
-  return out.sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));
+  return withoutIgnored(out, items).sort((a, b) => a.source.index - b.source.index || (a.source.listIndex ?? -1) - (b.source.listIndex ?? -1));
 }

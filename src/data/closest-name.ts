@@ -1,5 +1,5 @@
-// "Did you mean …?" for a mistyped command: the candidate at the smallest edit distance
-// (insertions, deletions, substitutions and swaps of neighbours), if it is close enough.
+// "Did you mean …?" for a mistyped command, field or resource name: the candidate at the smallest
+// edit distance (insertions, deletions, substitutions and swaps of neighbours), if it is close enough.
 
 /** Edit distance with adjacent transpositions (optimal string alignment). */
 export function editDistance(a: string, b: string): number {
