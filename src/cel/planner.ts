@@ -390,8 +390,9 @@ export class Planner implements SlotCallPlanner {
       }
       case CALL_INDEX:
         if (target || n !== 2) break;
-        // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs.
-        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, isAttribute(args[1]) ? 0 : 1, id, relativeCost(args[0]), this.strict);
+        // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs; a
+        // conditional, which charges nothing for itself, still leaves the qualifier's 1.
+        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, 1 - branchRefund(args[1]), id, relativeCost(args[0]), this.strict);
       case CALL_EQUALS:
         if (target || n !== 2) break;
         return equalsEv(fn === op.equals, this.plan(args[0], scope), this.plan(args[1], scope));
