@@ -11,7 +11,6 @@ import { differences } from "./differential/compare.js";
 
 const reasons = {
   dynObjectSelect: "cel-go reads an unset field of an Object reached through dyn as `no such key`; kmutate gives the typed zero value (null) either way",
-  unboundTypeVar: "`[].map(x, x + x)`: cel-go's checker binds the unbound element type to the last matching `+` overload (bytes); kmutate keeps dyn",
   syntaxRecovery: "after a nested conditional's middle operand inside a map literal, ANTLR's error recovery reports another follow-up error than kmutate's",
   dynOverloadCost: "Kubernetes' estimator charges containsIP's string parse only when the checker resolved the string overload; through dyn kmutate charges it",
   failedArgCost: "the cost of a call whose argument failed inside a random expression: cel-go's tracker sizes the error per overload id, kmutate approximates",
@@ -20,8 +19,6 @@ const reasons = {
 /** Cases that still differ from cel-go, each with its reason (may only shrink). */
 const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {
   "mutation-57": "dynObjectSelect", "mutation-68": "dynObjectSelect", "mutation-80": "dynObjectSelect",
-  "typed-212": "unboundTypeVar", "typed-325": "unboundTypeVar", "typed-353": "unboundTypeVar", "typed-759": "unboundTypeVar",
-  "typed-1301": "unboundTypeVar", "typed-1361": "unboundTypeVar",
   "typed-1087": "syntaxRecovery",
   "net-122": "dynOverloadCost",
   "typed-355": "failedArgCost", "typed-530": "failedArgCost",
