@@ -536,7 +536,8 @@ export class Planner implements SlotCallPlanner {
     const costOf = (o: Overload, args: CelValue[]): number => {
       if (o.costByOverload && !unique) return 1;
       if (o.resultCost) return -1;
-      return o.cost ? 1 + o.cost(...args) : 1;
+      const c = o.cost ? 1 + o.cost(...args) : 1;
+      return o.resolvedCost && unique ? c + o.resolvedCost(...args) : c;
     };
     const run = (s: EvalState, o: Overload, args: CelValue[], call: () => CelValue | CelError): CelValue | CelError => {
       const c = costOf(o, args);
