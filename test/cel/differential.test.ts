@@ -22,8 +22,8 @@ const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {
   "typed-355": "failedArgCost", "typed-530": "failedArgCost",
   "typed-569": "failedArgCost", "typed-570": "failedArgCost", "typed-603": "failedArgCost", "typed-690": "failedArgCost",
   "typed-807": "failedArgCost", "typed-884": "failedArgCost", "typed-977": "failedArgCost", "typed-986": "failedArgCost",
-  "typed-1163": "failedArgCost", "typed-1176": "failedArgCost", "typed-1375": "failedArgCost",
-  "typed-1390": "failedArgCost", "typed-1530": "failedArgCost", "typed-1540": "failedArgCost", "typed-1555": "failedArgCost",
+  "typed-1163": "failedArgCost", "typed-1176": "failedArgCost",
+  "typed-1530": "failedArgCost", "typed-1540": "failedArgCost",
 };
 
 /**
