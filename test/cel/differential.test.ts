@@ -19,11 +19,11 @@ const reasons = {
 const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {
   "mutation-57": "dynObjectSelect", "mutation-68": "dynObjectSelect", "mutation-80": "dynObjectSelect",
   "typed-1087": "syntaxRecovery",
-  "typed-355": "failedArgCost", "typed-530": "failedArgCost",
+  "typed-355": "failedArgCost",
   "typed-569": "failedArgCost", "typed-570": "failedArgCost", "typed-603": "failedArgCost", "typed-690": "failedArgCost",
-  "typed-807": "failedArgCost", "typed-884": "failedArgCost", "typed-977": "failedArgCost", "typed-986": "failedArgCost",
+  "typed-884": "failedArgCost", "typed-977": "failedArgCost",
   "typed-1163": "failedArgCost", "typed-1176": "failedArgCost",
-  "typed-1530": "failedArgCost", "typed-1540": "failedArgCost",
+ 
 };
 
 /**

@@ -39,6 +39,8 @@ const rows: { item: number; expr: string; object?: JsonValue; mutation?: boolean
   // of a Kubernetes object value is the type of types.
   { item: 11, expr: "[1, 2][[1].exists(v0, false) ? 1 : 0]", want: "1", cost: 7 },
   { item: 11, expr: "{'a': 1}[?([1].exists(v0, false) ? 'b' : 'a')]", want: "{\"<optional>\":1}", cost: 7 },
+  { item: 11, expr: "'Hello World'.lowerAscii().substring(1/0)", want: "error: division by zero", cost: 5 },
+  { item: 11, expr: "'Hello World'.replace('a', string(1/0))", want: "error: division by zero", cost: 5 },
   { item: 11, expr: "[[1]][?0][?([1][5])]", want: "error: index out of bounds: 5", cost: 3 },
   { item: 11, expr: "cidr('10.0.0.0/8').containsIP(dyn('10.1.2.3'))", want: "true", cost: 2 },
   { item: 11, expr: "cidr('10.0.0.0/8').containsCIDR(dyn('10.1.0.0/16'))", want: "true", cost: 4 },
