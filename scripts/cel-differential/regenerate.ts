@@ -1,7 +1,9 @@
 // Regenerates the differential CEL facts (test/cel/differential/cel-facts.jsonl): generates cases with
 // a fixed seed (policy-shaped families, random well-typed and ill-typed expressions), runs them
 // through the CEL oracle (cel-go v0.26.0 + Kubernetes 1.36, ../shared/oracle/cel) and writes its
-// answers. Without the oracle binary it says so and writes nothing.
+// answers. Without the oracle binary it says so and writes nothing. The oracle's glue must carry
+// oracle-null-fields.patch (next to this script: an Object field set to null printed as JSON null, not
+// as protobuf's null enum 0); build a patched copy outside ../shared and point CEL_ORACLE at it.
 //   npm run build && node dist/scripts/cel-differential/regenerate.js [--seed N] [--count N] [--compare]
 // --compare also runs kmutate on every case and prints where it differs (nothing is written then).
 import { existsSync, writeFileSync } from "node:fs";

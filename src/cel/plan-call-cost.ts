@@ -19,7 +19,10 @@ export function failedCallCost(fn: string, args: readonly (CelValue | CelError)[
     case "matches": case "find": case "findAll":
       return Math.ceil((1 + sizeOf(args[0]!)) * 0.1) * Math.ceil(sizeOf(args[1]!) * 0.25);
     case "contains": return Math.ceil(sizeOf(args[0]!) * 0.1) * Math.ceil(sizeOf(args[1]!) * 0.1);
-    case "format": return Math.ceil(sizeOf(args[0]!) * 0.1);
+    case "format": case "substring": case "lowerAscii": case "upperAscii": case "trim": case "url": case "jsonpatch.escapeKey":
+      // Kubernetes' estimator, by function name: a traversal of the receiver, whatever the other arguments.
+      return Math.ceil(sizeOf(args[0]!) * 0.1);
+    case "replace": case "split": return Math.ceil(sizeOf(args[0]!) * 2 * 0.1);
     case op.equals: case op.notEquals:
       // Kubernetes charges 1 when the first operand is a library value; else cel-go's smaller-operand traversal.
       if (!isCelError(args[0]!) && kindOf(args[0] as CelValue) === K.opaque) return 1;

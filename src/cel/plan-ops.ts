@@ -169,7 +169,11 @@ export function indexEv(a: Ev, i: Ev, optional: boolean, qualCost: number, id: n
     s.cost += relative;
     if (isCelError(av)) return av;
     const iv = i(s);
-    if (isCelError(iv)) return iv;
+    if (isCelError(iv)) {
+      // An optional index by an attribute that failed: cel-go does not observe the enclosing attribute (1).
+      if (optional && qualCost === 0) s.cost--;
+      return iv;
+    }
     const r = optional ? optionalIndex(av, iv, strict) : indexValue(av, iv, strict);
     if ((!optional && kindOf(av) !== K.optional) || present(r)) s.cost += qualCost;
     return label(r, id);

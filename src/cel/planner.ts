@@ -390,8 +390,9 @@ export class Planner implements SlotCallPlanner {
       }
       case CALL_INDEX:
         if (target || n !== 2) break;
-        // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs.
-        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, isAttribute(args[1]) ? 0 : 1, id, relativeCost(args[0]), this.strict);
+        // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs; a
+        // conditional, which charges nothing for itself, still leaves the qualifier's 1.
+        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, 1 - branchRefund(args[1]), id, relativeCost(args[0]), this.strict);
       case CALL_EQUALS:
         if (target || n !== 2) break;
         return equalsEv(fn === op.equals, this.plan(args[0], scope), this.plan(args[1], scope));
@@ -535,7 +536,8 @@ export class Planner implements SlotCallPlanner {
     const costOf = (o: Overload, args: CelValue[]): number => {
       if (o.costByOverload && !unique) return 1;
       if (o.resultCost) return -1;
-      return o.cost ? 1 + o.cost(...args) : 1;
+      const c = o.cost ? 1 + o.cost(...args) : 1;
+      return o.resolvedCost && unique ? c + o.resolvedCost(...args) : c;
     };
     const run = (s: EvalState, o: Overload, args: CelValue[], call: () => CelValue | CelError): CelValue | CelError => {
       const c = costOf(o, args);

@@ -57,6 +57,11 @@ export interface Overload {
    * resolve to one overload costs 1. Default: false (Kubernetes' estimator, keyed by function name).
    */
   costByOverload?: boolean;
+  /**
+   * Cost added to `cost` only when the checker resolved the call to this row alone (an estimator
+   * that reads cel-go's overload id for part of a cost; a call resolved to several rows has none).
+   */
+  resolvedCost?: (...args: CelValue[]) => number;
   /** Cost beyond 1 computed from the call's result instead of its arguments (cel-go trackers that read the result). */
   resultCost?: (result: CelValue | CelError) => number;
 }

@@ -107,6 +107,11 @@ const rows: Row[] = [
   { name: "global matches validates its first argument (as cel-go)", expr: "matches('[', 'a')", expected: "ERROR: <input>:1:9: invalid matches argument\n | matches('[', 'a')\n | ........^" },
   { name: "RE2 syntax, not JavaScript", expr: "'abc'.matches('(?<name>a)')", expected: "type: bool" },
   { name: "validators off without Kubernetes libraries", expr: "duration('1x')", env: "plain", expected: "type: google.protobuf.Duration" },
+  // cel-go binds an unbound type variable to the first overload, in its declaration order, that accepts it
+  { name: "unbound element bound by `+` to bytes (cel-go's first _+_ overload)", expr: "[].map(v0, v0 + v0)", expected: "type: list(bytes)" },
+  { name: "unbound element bound by `-` to double", expr: "[].map(v0, v0 - v0)", expected: "type: list(double)" },
+  { name: "unbound element bound by `*`, `/` and unary `-` to double", expr: "[[].map(v0, v0 * v0), [].map(v0, v0 / v0), [].map(v0, -v0)]", expected: "type: list(list(double))" },
+  { name: "unbound element bound by size() to bytes", expr: "[].filter(v0, size(v0) == 0)", expected: "type: list(bytes)" },
   { name: "validators run only on well-typed expressions", expr: "duration('1x') + 1", expected: "ERROR: <input>:1:16: found no matching overload for '_+_' applied to '(duration, int)'\n | duration('1x') + 1\n | ...............^" },
 ];
 

@@ -5,43 +5,42 @@
 // its reason; a listed case that agrees fails the test, so the list can only shrink.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFacts, caseOf } from "./differential/facts.js";
+import { readFacts, caseOf, type DiffFact } from "./differential/facts.js";
 import { kmutateOutcome } from "./differential/kmutate-view.js";
 import { differences } from "./differential/compare.js";
 
 const reasons = {
-  oracleTypePrint: "the oracle prints a type value of an object type (Object, JSONPatch) as `<type type>`; kmutate's `type(x)` names the type (naming it in an expression is a program error in both)",
-  oracleNullField: "the oracle converts an Object field set to null through protobuf and prints it as 0; kmutate keeps null (the apiserver refuses null in an apply configuration: issue 17 item 5, admission)",
-  dynObjectSelect: "cel-go reads an unset field of an Object reached through dyn as `no such key`; kmutate gives the typed zero value (null) either way",
-  celGoPanic: "cel-go's sort/distinct cost tracker panics on a failed argument (`internal error: interface conversion`); kmutate reports the argument's own error",
-  unboundTypeVar: "`[].map(x, x + x)`: cel-go's checker binds the unbound element type to the last matching `+` overload (bytes); kmutate keeps dyn",
+  dynObjectSelect: "cel-go's Object value has no field access of its own: through dyn every field read is `no such key` (set or not); a typed read converts the object to plain data (unset: null, a nested Object becomes a map). kmutate reads Object fields as fields either way (open: unset is null). Not yet modelled",
   syntaxRecovery: "after a nested conditional's middle operand inside a map literal, ANTLR's error recovery reports another follow-up error than kmutate's",
-  dynOverloadCost: "Kubernetes' estimator charges containsIP's string parse only when the checker resolved the string overload; through dyn kmutate charges it",
-  failedArgCost: "the cost of a call whose argument failed inside a random expression: cel-go's tracker sizes the error per overload id, kmutate approximates",
+  failedArgCost: "the cost of an evaluation with a failed argument or branch inside a random expression (off by 1 to 8): cel-go's tracker pops its value stack by expression id, kmutate approximates; not yet modelled",
 } as const;
 
 /** Cases that still differ from cel-go, each with its reason (may only shrink). */
 const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {
-  "mutation-23": "oracleTypePrint", "mutation-27": "oracleTypePrint", "mutation-67": "oracleTypePrint", "mutation-78": "oracleTypePrint",
-  "mutation-85": "oracleTypePrint", "mutation-102": "oracleTypePrint",
-  "mutation-33": "oracleNullField", "mutation-72": "oracleNullField", "mutation-90": "oracleNullField",
   "mutation-57": "dynObjectSelect", "mutation-68": "dynObjectSelect", "mutation-80": "dynObjectSelect",
-  "typed-23": "celGoPanic", "typed-874": "celGoPanic", "typed-1291": "celGoPanic", "typed-1556": "celGoPanic", "typed-1629": "celGoPanic",
-  "typed-212": "unboundTypeVar", "typed-325": "unboundTypeVar", "typed-353": "unboundTypeVar", "typed-759": "unboundTypeVar",
-  "typed-1301": "unboundTypeVar", "typed-1361": "unboundTypeVar",
   "typed-1087": "syntaxRecovery",
-  "net-122": "dynOverloadCost",
-  "typed-262": "failedArgCost", "typed-319": "failedArgCost", "typed-355": "failedArgCost", "typed-530": "failedArgCost",
+  "typed-355": "failedArgCost",
   "typed-569": "failedArgCost", "typed-570": "failedArgCost", "typed-603": "failedArgCost", "typed-690": "failedArgCost",
-  "typed-807": "failedArgCost", "typed-884": "failedArgCost", "typed-977": "failedArgCost", "typed-986": "failedArgCost",
-  "typed-1014": "failedArgCost", "typed-1163": "failedArgCost", "typed-1176": "failedArgCost", "typed-1375": "failedArgCost",
-  "typed-1390": "failedArgCost", "typed-1530": "failedArgCost", "typed-1540": "failedArgCost", "typed-1555": "failedArgCost",
+  "typed-884": "failedArgCost", "typed-977": "failedArgCost",
+  "typed-1163": "failedArgCost", "typed-1176": "failedArgCost",
 };
 
-const facts = readFacts();
+/**
+ * Facts where cel-go itself panicked are no answer to compare with: its sort/distinct cost tracker
+ * (Kubernetes' estimator) sizes a failed list argument by converting the error to a list and panics
+ * (`internal error: interface conversion: *types.Err is not traits.Lister`); the apiserver would
+ * report that text for a policy whose list argument failed anyway. kmutate reports the argument's
+ * own error there. Such facts are kept in the file (regenerated like the others) and counted here.
+ */
+const CEL_GO_PANIC = "internal error: interface conversion:";
+const celGoPanicked = (f: DiffFact): boolean => !f.expect.ok && f.expect.error?.startsWith(CEL_GO_PANIC) === true;
 
-test("the differential facts cover at least 5,000 generated expressions", () => {
-  assert.ok(facts.length >= 5000, `only ${facts.length} facts: regenerate them (scripts/cel-differential/regenerate.ts)`);
+const allFacts = readFacts();
+const facts = allFacts.filter((f) => !celGoPanicked(f));
+
+test("the differential facts compare at least 5,000 generated expressions", () => {
+  assert.ok(facts.length >= 5000, `only ${facts.length} comparable facts: regenerate them (scripts/cel-differential/regenerate.ts)`);
+  assert.ok(allFacts.length - facts.length <= 10, "more than 10 facts where cel-go panicked: look at the generator");
   const ids = new Set(facts.map((f) => f.id));
   assert.deepEqual(Object.keys(knownDifferences).filter((id) => !ids.has(id)), [], "known differences that are no longer facts");
 });

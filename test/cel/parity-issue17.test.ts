@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { kmutateOutcome } from "./differential/kmutate-view.js";
 import type { JsonValue } from "../../src/data/index.js";
 
-const rows: { item: number; expr: string; object?: JsonValue; want: string; cost?: number }[] = [
+const rows: { item: number; expr: string; object?: JsonValue; mutation?: boolean; want: string; cost?: number }[] = [
   { item: 8, expr: "has(object.x.y)", object: {"x":null}, want: "false", cost: 2 },
   { item: 8, expr: "object.x.?y", object: {"x":"s"}, want: "{\"<optional>\":\"none\"}", cost: 2 },
   { item: 8, expr: "object.x[?'k']", object: {"x":7}, want: "{\"<optional>\":\"none\"}", cost: 2 },
@@ -35,11 +35,22 @@ const rows: { item: number; expr: string; object?: JsonValue; want: string; cost
   { item: 12, expr: "[[1], [2]].sort()", want: "compile: ERROR: <input>:1:16: found no matching overload for 'sort' applied to 'list(list(int)).()'" },
   { item: 12, expr: "double('0x1p3')", want: "8", cost: 0 },
   { item: 12, expr: "'abc'.find('(')", want: "program: error parsing regexp: missing closing ): `(`" },
+  // The differential test's findings: an index by a conditional keeps its qualifier's cost; the type
+  // of a Kubernetes object value is the type of types.
+  { item: 11, expr: "[1, 2][[1].exists(v0, false) ? 1 : 0]", want: "1", cost: 7 },
+  { item: 11, expr: "{'a': 1}[?([1].exists(v0, false) ? 'b' : 'a')]", want: "{\"<optional>\":1}", cost: 7 },
+  { item: 11, expr: "'Hello World'.lowerAscii().substring(1/0)", want: "error: division by zero", cost: 5 },
+  { item: 11, expr: "'Hello World'.replace('a', string(1/0))", want: "error: division by zero", cost: 5 },
+  { item: 11, expr: "[[1]][?0][?([1][5])]", want: "error: index out of bounds: 5", cost: 3 },
+  { item: 11, expr: "cidr('10.0.0.0/8').containsIP(dyn('10.1.2.3'))", want: "true", cost: 2 },
+  { item: 11, expr: "cidr('10.0.0.0/8').containsCIDR(dyn('10.1.0.0/16'))", want: "true", cost: 4 },
+  { item: 12, expr: "type(Object{}) == type(type(1))", mutation: true, want: "true", cost: 42 },
+  { item: 12, expr: "type(JSONPatch{})", mutation: true, want: "\"<type type>\"", cost: 41 },
 ];
 
 for (const r of rows) {
   test(`issue 17 item ${r.item}: ${r.expr}`, () => {
-    const o = kmutateOutcome({ id: "", expr: r.expr, ...(r.object !== undefined ? { object: r.object } : {}) });
+    const o = kmutateOutcome({ id: "", expr: r.expr, ...(r.object !== undefined ? { object: r.object } : {}), ...(r.mutation ? { mutation: true } : {}) });
     const got = o.ok ? JSON.stringify(o.value) : o.phase === "compile" || o.phase === "program" ? `${o.phase}: ${(o.error ?? "").split("\n")[0]}` : `error: ${o.error}`;
     assert.equal(got, r.want);
     if (r.cost !== undefined) assert.equal(o.cost, r.cost);

@@ -89,6 +89,11 @@ export function byOverload(...rows: Overload[]): Overload[] {
   for (const r of rows) r.costByOverload = true;
   return rows;
 }
+/** A row with a cost part that applies only when the checker resolved the call to it alone (see Overload.resolvedCost). */
+export function withResolvedCost(row: Overload, cost: (...args: never[]) => number): Overload {
+  row.resolvedCost = cost as (...args: CelValue[]) => number;
+  return row;
+}
 /** A row whose cost (beyond 1) cel-go computes from the result (see Overload.resultCost). */
 export function withResultCost(row: Overload, cost: (result: CelValue | CelError) => number): Overload {
   row.resultCost = cost;

@@ -3,8 +3,8 @@
 import type { Overload } from "../types.js";
 import {
   celError, errText, INT64_MAX, checkedUint, doubleToInt, doubleToUint, celUint, celTimestamp, parseTimestamp,
-  parseDuration, formatTimestamp, formatDuration, celType, typeNameOf, isCelError,
-  type CelValue, type CelError, type CelUint, type CelTimestamp, type CelDuration,
+  parseDuration, formatTimestamp, formatDuration, celType, typeNameOf, isCelError, K, kindOf,
+  type CelValue, type CelObject, type CelError, type CelUint, type CelTimestamp, type CelDuration,
 } from "../values/index.js";
 import { T, fn, traversal, byOverload } from "./sig.js";
 import { goFloatG } from "../../data/index.js";
@@ -98,8 +98,13 @@ export const stdConversions: Overload[] = [
   fn("duration",  [T.duration],  T.duration,  (v: CelDuration) => v),
   fn("duration",  [T.string],    T.duration,  (s: string) => failsAs(parseDuration(s), "google.protobuf.Duration")),
   fn("dyn",       [T.A],         T.dyn,       (v: CelValue) => v),
-  fn("type",      [T.A],         T.typeOf(T.A), (v: CelValue) => celType(typeNameOf(v))),
+  fn("type",      [T.A],         T.typeOf(T.A), (v: CelValue) => celType(typeValueNameOf(v))),
 ];
+
+/** The name of `type(v)`: the value's type name, unless its object type declares another. */
+function typeValueNameOf(v: CelValue): string {
+  return (kindOf(v) === K.object ? (v as CelObject).decl.typeValueName : undefined) ?? typeNameOf(v);
+}
 
 /** A uint from a number (re-export for libraries that build uints). */
 export const uintOf = celUint;

@@ -21,6 +21,8 @@ export interface ObjectValueDecl {
   unknownField?: UnknownFieldTexts;
   /** Whether an object with no field set is its type's zero value (`optional.ofNonZeroValue`). Default: true. */
   emptyIsZero?: boolean;
+  /** The name of the type value `type(v)` returns for a value of this type. Default: the type's own name. */
+  typeValueName?: string;
 }
 
 /** Error texts for a field a closed object type lacks, each followed by the field name. */

@@ -9,7 +9,13 @@ export const OBJECT_TYPE = "Object";
 /** Name of the JSON patch operation type. */
 export const JSONPATCH_TYPE = "JSONPatch";
 
-const objectType: ObjectTypeDecl = { fields: {}, open: true, otherZeroValue: null };
+/**
+ * Kubernetes' object values convert to a type as the type of types, parameterised: `type(v)` of
+ * an `Object.*` or `JSONPatch` value is `type` (`type(Object{}) == type(type(1))`), not the object type.
+ */
+const TYPE_VALUE_NAME = "type";
+
+const objectType: ObjectTypeDecl = { fields: {}, open: true, otherZeroValue: null, typeValueName: TYPE_VALUE_NAME };
 
 /** Resolves `Object` and every `Object.<path>` name to an open object type. */
 export const objectTypeResolver: TypeResolver = {
@@ -25,6 +31,7 @@ export const jsonPatchType: ObjectTypeDecl = {
   unknownField: { construct: "unexpected JSONPatchType field: ", select: "unsupported indexer: ", test: "unsupported field: " },
   otherFieldsUntyped: true,
   emptyIsZero: false,
+  typeValueName: TYPE_VALUE_NAME,
 };
 
 /** `jsonpatch.escapeKey` (`~` → `~0`, `/` → `~1`) and the `JSONPatch` type: mutation expressions only. */

@@ -2,7 +2,7 @@
 // overload, opaque types `net.IP` and `net.CIDR`, costs as the apiserver's cost estimator charges.
 import type { CelLibrary } from "../../types.js";
 import { celError, celOpaque, errText, type CelOpaque, type CelError } from "../../values/index.js";
-import { T, fn, member, actualSize, traversal } from "../sig.js";
+import { T, fn, member, actualSize, traversal, withResolvedCost } from "../sig.js";
 import {
   parseK8sIP, ipToString, ipFamily, ipEqual, ipIsUnspecified, ipIsLoopback, ipIsLinkLocalMulticast,
   ipIsLinkLocalUnicast, ipIsGlobalUnicast, type IPAddr,
@@ -50,6 +50,8 @@ function containsCIDRString(c: CV, s: string): boolean | CelError {
 const strCost = (s: string): number => traversal(actualSize(s));
 /** Size of a CIDR value: its prefix length in bytes, rounded up (cel.CIDR.Size). */
 const cidrSize = (c: CV): number => Math.ceil(c.value.bits / 8);
+/** Parsing the string argument of containsIP/containsCIDR: charged only for a call resolved to the string row. */
+const parseCost = (_c: CV, s: string): number => Math.ceil(actualSize(s) * 0.1);
 const containsIPCost = (c: CV): number => Math.ceil(2 * cidrSize(c) * 0.1) - 1;
 const containsCIDRCost = (c: CV): number => Math.ceil(2 * cidrSize(c) * 0.1) + Math.ceil(cidrSize(c) * 0.1);
 
@@ -79,9 +81,9 @@ export const cidrLibrary: CelLibrary = {
     fn("cidr",                 [T.string],     CI,       (s: string) => toCIDR(s), strCost),
     fn("isCIDR",               [T.string],     T.bool,   (s: string) => !("error" in parseK8sCIDR(s)), strCost),
     fn("string",               [CI],           T.string, (c: CV) => cidrToString(c.value)),
-    member("containsIP",       [CI, T.string], T.bool,   (c: CV, s: string) => containsIPString(c, s), (c: CV, s: string) => containsIPCost(c) + Math.ceil(actualSize(s) * 0.1)),
+    withResolvedCost(member("containsIP", [CI, T.string], T.bool, (c: CV, s: string) => containsIPString(c, s), (c: CV) => containsIPCost(c)), parseCost),
     member("containsIP",       [CI, IP],       T.bool,   (c: CV, a: IV) => cidrContainsIP(c.value, a.value), (c: CV) => containsIPCost(c)),
-    member("containsCIDR",     [CI, T.string], T.bool,   (c: CV, s: string) => containsCIDRString(c, s), (c: CV, s: string) => containsCIDRCost(c) + Math.ceil(actualSize(s) * 0.1)),
+    withResolvedCost(member("containsCIDR", [CI, T.string], T.bool, (c: CV, s: string) => containsCIDRString(c, s), (c: CV) => containsCIDRCost(c)), parseCost),
     member("containsCIDR",     [CI, CI],       T.bool,   (c: CV, o: CV) => cidrContainsCIDR(c.value, o.value), (c: CV) => containsCIDRCost(c)),
     member("ip",               [CI],           IP,       (c: CV) => celIP(c.value.addr)),
     member("prefixLength",     [CI],           T.int,    (c: CV) => BigInt(c.value.bits)),
