@@ -84,7 +84,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
       summary.admitted++;
       results.push(...r.results);
       // An object whose mutation failed is rejected before validation: it is not validated.
-      const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun) : undefined;
+      const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun, r.view) : undefined;
       if (v) {
         results.push(...v.results);
         if (v.validated) validation.validated++;

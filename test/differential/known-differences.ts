@@ -5,7 +5,6 @@
 /** Why kmutate and the oracle disagree. */
 export type DifferenceCategory =
   | "kmutate-bug" // kmutate differs from kube-apiserver: to be fixed in src/
-  | "server-view" // kmutate evaluates the raw manifest, the apiserver the typed object (issue 23)
   | "offline-difference" // no single right answer offline (the environment decides)
   | "oracle-limitation"; // the oracle does not model what the apiserver does here (its README)
 
@@ -44,37 +43,6 @@ export const knownDifferences: KnownDifference[] = [
     keys: [
       "map-1121/errors@2", "map-1767/errors@1",
     ],
-  },
-  {
-    name: "server-view-reads",
-    category: "kmutate-bug",
-    reason:
-      "VAP stage only: the validating stage still evaluates the mutated manifest, not the server view the mutating stage uses (issue 23), so where CEL reads the typed object — zero-valued structs and non-omitempty fields exist (has(object.spec.strategy), containers[i].resources, Service ports[i].targetPort, status), so conditions and values differ on the raw manifest.",
-    keys: [
-      "vap-0209/errors@2",
-      "vap-0209/errors@4",
-      "vap-0222/errors@3",
-      "vap-0395/errors@2",
-      "vap-0395/errors@3",
-      "vap-0395/errors@4",
-      "vap-0395/errors@5",
-      ],
-  },
-  {
-    name: "server-view-empty-maps",
-    category: "kmutate-bug",
-    reason:
-      "VAP stage only (it still evaluates the mutated manifest, not the server view): an empty omitempty map of the manifest or of an ApplyConfiguration (labels: {}, annotations: {}, data: {}) does not exist in the typed object, so JSONPatch paths into it are missing and has() is false at the apiserver; kmutate keeps the empty map.",
-    keys: [
-      "vap-0005/errors@6",
-      "vap-0064/errors@4",
-      "vap-0112/errors@3",
-      "vap-0112/errors@4",
-      "vap-0128/errors@5",
-      "vap-0292/errors@6",
-      "vap-0340/errors@5",
-      "vap-0346/errors@5",
-      ],
   },
   {
     name: "authorizer-reason",
@@ -210,7 +178,6 @@ export const knownDifferences: KnownDifference[] = [
       "vap-0262/errors@0",
       "vap-0262/errors@5",
       "vap-0264/errors@0",
-      "vap-0264/errors@5",
       "vap-0278/errors@0",
       "vap-0278/errors@2",
       "vap-0284/errors@0",

@@ -16,6 +16,8 @@ export { identify } from "./item-identity.js";
 export { indexOldObjects, itemRequest, requestEnvironment, requestValues, withNamespace } from "./item-request.js";
 export type { ItemRequest, RequestEnvironment } from "./item-request.js";
 export type { ItemIdentity } from "./item-identity.js";
+export { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";
+export type { AdmittedView } from "./item-view.js";
 export { defaultNamespaceLabel, isNamespaceKind, withInputNamespaceLabel } from "./namespace-defaults.js";
 export { namespaceNameLabel, namespaceView } from "./namespace-view.js";
 export type { NamespaceView } from "./namespace-view.js";

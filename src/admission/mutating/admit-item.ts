@@ -5,8 +5,8 @@ import { deepEqual, getString, isObject, pathText, timed, type JsonObject, type 
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
   assumedNamespaceResult, defaultNamespaceLabel, evaluateMatchConditions, identify, isNamespaceKind, itemRequest, itemResult, policyErrorResults, requestValues,
-  selectForRequest, statusErrorResult, unknownKindResult, withInputNamespaceLabel, type BoundPolicy, type ItemIdentity, type NamespaceView, type ParamCollector,
-  type ParamIndex, type PolicyIndex, type RequestEnvironment, type Selection,
+  labelsDefaulted, openView, selectForRequest, statusErrorResult, unknownFieldResults, unknownKindResult, withInputNamespaceLabel, type AdmittedView, type BoundPolicy,
+  type ItemIdentity, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
 import { exemptReason, labelsOf, resolveNamespaceObject, type RequestAttrs } from "../match/index.js";
 import type { AdmitOptions, AdmitPhase, InvocationChange, KrmResult } from "../types.js";
@@ -17,7 +17,6 @@ import { evaluateMutation } from "./evaluate-mutation.js";
 import { alreadyExists, identityKey, type IdentityClaims } from "./identity-claims.js";
 import { invoke, type InvokerPorts } from "./invoke.js";
 import { itemContext } from "./item-context.js";
-import { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";
 import { kindConverter } from "./kind-conversion.js";
 import { storedIdentity } from "./stored-identity.js";
 import { objectTimeoutResult, type ItemTimeout, type RunClock } from "./time-limits.js";
@@ -74,6 +73,8 @@ export interface ItemOutcome {
   changes?: InvocationChange[];
   /** Set when a time limit ran out while the item was admitted (`item` is then the input item). */
   timedOut?: ItemTimeout;
+  /** The view of the admitted object, when one was opened and the object was not refused (for the validating stage). */
+  view?: AdmittedView;
 }
 
 /** Admits `item` (a non-policy, non-exempt object) against every bound policy of the run. */
@@ -82,13 +83,23 @@ export function admitItem(item: JsonObject, run: AdmissionRun): ItemOutcome {
   if (exemptReason(id.group, id.resource)) return { item, results: [] };
   const results: KrmResult[] = [];
   if (!id.known && run.bound.length > 0) results.push(unknownKindResult(item, id, run.options.strict));
-  const { object: outcome, changes, timedOut } = admitKnown(item, id, run, results);
+  const { object: outcome, changes, timedOut, view } = admitKnown(item, id, run, results);
   if (timedOut) return { item, results, timedOut };
   for (const name of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, name, run.options.strict));
-  return changes ? { item: outcome, results, changes } : { item: outcome, results };
+  const r: ItemOutcome = { item: outcome, results };
+  if (changes) r.changes = changes;
+  if (view) r.view = view;
+  return r;
 }
 
-function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): { object: JsonObject; changes?: InvocationChange[]; timedOut?: ItemTimeout } {
+interface KnownOutcome {
+  object: JsonObject;
+  changes?: InvocationChange[];
+  timedOut?: ItemTimeout;
+  view?: AdmittedView;
+}
+
+function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, results: KrmResult[]): KnownOutcome {
   const { options, steps } = run;
   const req = itemRequest(item, id, options, run.oldObjects, run.registry);
   const { attrs, namespace, name, isNamespace } = req;
@@ -184,13 +195,18 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   }
   results.push(...policyErrorResults(item, out.errors));
   if (out.errors.some((e) => e.failurePolicy === "Fail")) return { object: item };
-  if (out.object === view.object) return { object: item };
+  if (out.object === view.object) return { object: item, view: { object: view.object, oldObject: view.oldObject } };
   const refuse = (message: string): { object: JsonObject } => {
     results.push(itemResult(item, "error", message, { policies: [...new Set(out.changedBy.map((c) => c.policy))].join(",") }));
     return { object: item };
   };
-  const stored = storedIdentity(view.writeBack(out.object), { operation: options.operation, kind, namespace, namespaced: id.namespaced, name, custom: !id.typed && id.known });
+  const storedRequest = { operation: options.operation, kind, namespace, namespaced: id.namespaced, name, custom: !id.typed && id.known };
+  const stored = storedIdentity(view.writeBack(out.object), storedRequest);
   if ("error" in stored) return refuse(stored.error);
+  // What the validating stage sees: the final view with the identity storage gives it (the
+  // written object's identity fields are the view's, so this cannot fail where the above did not).
+  const storedView = storedIdentity(out.object, storedRequest);
+  const admitted: AdmittedView = { object: "object" in storedView ? storedView.object : out.object, oldObject: view.oldObject };
   const newName = getString(stored.object, "metadata", "name") ?? "";
   if (newName !== name && !run.identities.claim(identityKey(id.group, id.kind, id.namespaced ? namespace : "", newName))) {
     return refuse(alreadyExists(id.group, id.resource, newName));
@@ -198,9 +214,9 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   let final = stored.object;
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
   if (isNamespace) final = withInputNamespaceLabel(final, item);
-  if (deepEqual(final, item)) return { object: item };
+  if (deepEqual(final, item)) return { object: item, view: admitted };
   results.push(mutatedResult(item, out.changedBy));
-  return { object: final, changes: out.changedBy };
+  return { object: final, changes: out.changedBy, view: admitted };
 }
 
 /** The invocations of one request: the policies its rules can meet, then the full selection. */

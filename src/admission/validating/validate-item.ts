@@ -6,10 +6,11 @@ import type { Authorizer } from "../../cel/index.js";
 import { timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  assumedNamespaceResult, defaultNamespaceLabel, identify, itemRequest, requestValues, selectForRequest, unknownKindResult, withNamespace,
-  type BoundPolicy, type Invocation, type ItemValues, type NamespaceView, type ParamCollector, type ParamIndex, type PolicyError,
-  type PolicyIndex, type RequestEnvironment, type Selection,
+  assumedNamespaceResult, defaultNamespaceLabel, identify, itemRequest, itemResult, labelsDefaulted, openView, requestValues, selectForRequest,
+  unknownFieldResults, unknownKindResult, withNamespace, type AdmittedView, type BoundPolicy, type Invocation, type ItemRequest, type ItemValues,
+  type NamespaceView, type ParamCollector, type ParamIndex, type PolicyError, type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
+import { defaultViewOptions, type ItemView } from "../../view/index.js";
 import { exemptReason } from "../match/index.js";
 import type { ValidatingBindingModel } from "../policy/index.js";
 import type { AdmitOptions, AdmitPhase, KrmResult } from "../types.js";
@@ -66,20 +67,49 @@ const none: ItemValidation = Object.freeze({ results: [], validated: false, deni
 /**
  * Validates `object`, the MAP-mutated form of the input `item` (the item itself when no MAP
  * changed it; ignored on DELETE, where `object` is null and the item is the old object).
+ * `admitted` is the mutating stage's view of it, when that stage opened one; else the view (the
+ * apiserver's typed, optionally defaulted object) is opened here for an object some policy is
+ * invoked for.
  */
-export function validateItem(item: JsonObject, object: JsonObject, run: ValidationRun): ItemValidation {
+export function validateItem(item: JsonObject, object: JsonObject, run: ValidationRun, admitted?: AdmittedView): ItemValidation {
   const id = identify(item, run.registry);
   if (exemptReason(id.group, id.resource)) return none;
   const req = itemRequest(item, id, run.options, run.oldObjects, run.registry);
   const results: KrmResult[] = !id.known && run.reportUnknownKinds ? [unknownKindResult(item, id, run.options.strict)] : [];
-  // The mutated object as the apiserver holds it: namespace defaulted, a Namespace's name label set.
-  if (req.attrs.object !== null) {
-    req.attrs.object = id.namespaced && !req.declaredNamespace ? withNamespace(object, req.namespace) : req.isNamespace ? defaultNamespaceLabel(object) : object;
+  const deleting = req.attrs.object === null;
+  let view: ItemView | undefined;
+  if (admitted) {
+    req.attrs.object = deleting ? null : admitted.object;
+    req.attrs.oldObject = admitted.oldObject;
+  } else {
+    // The mutated object as the apiserver holds it: namespace defaulted, a Namespace's name label set.
+    if (!deleting) {
+      req.attrs.object = id.namespaced && !req.declaredNamespace ? withNamespace(object, req.namespace) : req.isNamespace ? defaultNamespaceLabel(object) : object;
+    }
+    // Before selection only when defaulting sets labels that selectors read (as in the mutating stage).
+    if (labelsDefaulted(id, viewOptionsOf(run))) {
+      const early = openRequestView(req, run);
+      if ("error" in early) return refusedBeforeAdmission(item, early.error, results, run);
+      view = early;
+      useView(req, view);
+    }
   }
   const sel = run.steps.select(run, req.attrs);
   if (sel.invocations.length === 0 && sel.errors.length === 0) {
     for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));
     return results.length === 0 ? none : { ...none, results };
+  }
+  if (!admitted && view === undefined) {
+    const opened = openRequestView(req, run);
+    if ("error" in opened) return refusedBeforeAdmission(item, opened.error, results, run);
+    view = opened;
+    useView(req, view);
+  }
+  if (view !== undefined && !deleting) {
+    // The apiserver decodes the request body before admission: fields its Go type lacks.
+    const unknown = unknownFieldResults(item, view, id, run.options.strict);
+    results.push(...unknown.results);
+    if (unknown.refused) return refusedBeforeAdmission(item, undefined, results, run);
   }
   const log = new ItemLog();
   let validated = false;
@@ -101,6 +131,30 @@ export function validateItem(item: JsonObject, object: JsonObject, run: Validati
   results.push(...log.results(item, run.options.validation ?? "Enforce"));
   for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));
   return { results, validated, denied: log.denied, warned: log.warned };
+}
+
+function viewOptionsOf(run: ValidationRun): typeof defaultViewOptions {
+  return run.options.view ?? defaultViewOptions;
+}
+
+/** The view of the request's object (on DELETE: of its old object only), or the apiserver's refusal. */
+function openRequestView(req: ItemRequest, run: ValidationRun): ItemView | { error: string } {
+  const { object, oldObject } = req.attrs;
+  // DELETE: the old object is the one admission sees; opened as the object itself (one decode).
+  return object === null && oldObject !== null ? openView(oldObject, oldObject, req.id, viewOptionsOf(run)) : openView(object ?? req.item, oldObject, req.id, viewOptionsOf(run));
+}
+
+/** The request's object and old object replaced by the view's (DELETE keeps no object). */
+function useView(req: ItemRequest, view: ItemView): void {
+  if (req.attrs.object !== null) req.attrs.object = view.object;
+  req.attrs.oldObject = view.oldObject;
+}
+
+/** An object the apiserver refuses before admission (it does not decode): the refusal, nothing validated. */
+function refusedBeforeAdmission(item: JsonObject, error: string | undefined, results: KrmResult[], run: ValidationRun): ItemValidation {
+  if (error !== undefined) results.push(itemResult(item, "error", error));
+  for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));
+  return { ...none, results };
 }
 
 /**

@@ -1,10 +1,22 @@
 // Where admission meets the view layer: an item's view opened from its identity and the run's
 // view options, and the results about fields of the manifest its Go type lacks.
-import { itemResult } from "../dispatch/index.js";
-import type { ItemIdentity } from "../dispatch/index.js";
+import { itemResult } from "./results.js";
+import type { ItemIdentity } from "./item-identity.js";
 import type { KrmResult } from "../types.js";
 import { openItemView, type ItemView, type ViewOptions } from "../../view/index.js";
 import type { JsonObject } from "../../data/index.js";
+
+/**
+ * The view admission ended with for an item (after the mutating stage: of the mutated object),
+ * handed to the validating stage so it does not decode the object again. Unknown-field results
+ * about the manifest have been reported by the stage that opened it.
+ */
+export interface AdmittedView {
+  /** The object as the next stage sees it (CEL `object`). */
+  object: JsonObject;
+  /** The old object as the next stage sees it (UPDATE, DELETE), else null. */
+  oldObject: JsonObject | null;
+}
 
 /** The view of an item (and of its old object), or the apiserver's refusal of the manifest. */
 export function openView(object: JsonObject, oldObject: JsonObject | null, id: ItemIdentity, options: ViewOptions): ItemView | { error: string } {
