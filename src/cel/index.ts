@@ -27,5 +27,5 @@ export type { CelIssue } from "./errors-format.js";
 export { formatIssue, formatIssues, offsetLocation } from "./errors-format.js";
 export type { Expr, ParsedExpr, Comprehension } from "./ast.js";
 export { op } from "./operators.js";
-export { nameChecks, parseQuantity, quantityRoundUpMilli, quantityToString } from "./lib/k8s/index.js";
+export { nameChecks, parseQuantity, quantityAdd, quantityCmp, quantityRoundUpMilli, quantityToString } from "./lib/k8s/index.js";
 export type { Quantity } from "./lib/k8s/index.js";

@@ -32,6 +32,7 @@ const ds = (spec: JsonObject): JsonObject => ({ apiVersion: "apps/v1", kind: "Da
 const job = (spec: JsonObject, metadata: JsonObject = { name: "j" }): JsonObject => ({ apiVersion: "batch/v1", kind: "Job", metadata, spec });
 const svc = (spec: JsonObject): JsonObject => ({ apiVersion: "v1", kind: "Service", metadata: { name: "s" }, spec });
 const vol = (v: JsonObject): JsonObject => pod({ containers: [], volumes: [{ name: "v", ...v }] });
+const ctr = (name: string, resources: JsonObject): JsonObject => ({ name, image: "nginx:1.27", resources });
 const C0 = ["spec", "containers", "0"];
 const V0 = ["spec", "volumes", "0"];
 
@@ -47,6 +48,17 @@ const rows: [string, string, JsonObject, string[], JsonValue | undefined][] = [
   ["Pod enableServiceLinks", "SetDefaults_Pod", pod({}), ["spec", "enableServiceLinks"], true],
   ["Pod enableServiceLinks false kept", "SetDefaults_Pod", pod({ enableServiceLinks: false }), ["spec", "enableServiceLinks"], false],
   ["Pod requests from limits", "SetDefaults_Pod", podC({ resources: { limits: { cpu: "1", memory: "1Gi" }, requests: { cpu: "500m" } } }), [...C0, "resources", "requests"], { cpu: "500m", memory: "1Gi" }],
+  ["Pod-level requests: cpu from the containers' sum, memory from the pod limit", "defaultPodRequests", pod({ resources: { limits: { cpu: "4", memory: "8Gi" } }, containers: [ctr("a", { requests: { cpu: "1" } }), ctr("b", { requests: { cpu: "500m" } })] }), ["spec", "resources"], { limits: { cpu: "4", memory: "8Gi" }, requests: { cpu: "1500m", memory: "8Gi" } }],
+  ["Pod-level requests: the sidecar formula (max of the sum and each init container plus earlier sidecars)", "defaultPodRequests", pod({ resources: { limits: { cpu: "10" } }, initContainers: [{ ...ctr("s", { requests: { cpu: "1" } }), restartPolicy: "Always" }, ctr("i", { requests: { cpu: "3" } })], containers: [ctr("a", { requests: { cpu: "1" } })] }), ["spec", "resources", "requests"], { cpu: "4" }],
+  ["Pod-level requests: the sum when it exceeds the init containers'", "defaultPodRequests", pod({ resources: { limits: { cpu: "10" } }, initContainers: [ctr("i", { requests: { cpu: "1" } })], containers: [ctr("a", { requests: { cpu: "1" } }), ctr("b", { requests: { cpu: "250m" } })] }), ["spec", "resources", "requests"], { cpu: "1250m" }],
+  ["Pod-level requests: containers' requests defaulted from their limits count", "defaultPodRequests", pod({ resources: { limits: { memory: "2Gi" } }, containers: [ctr("a", { limits: { memory: "1Gi" } })] }), ["spec", "resources", "requests"], { memory: "1Gi" }],
+  ["Pod-level requests set are kept", "defaultPodRequests", pod({ resources: { limits: { cpu: "4" }, requests: { cpu: "2" } }, containers: [ctr("a", { requests: { cpu: "1" } })] }), ["spec", "resources", "requests"], { cpu: "2" }],
+  ["Pod-level requests: none without pod-level limits", "defaultPodRequests", pod({ resources: { requests: { cpu: "1" } }, containers: [ctr("a", { requests: { memory: "1Gi" } })] }), ["spec", "resources"], { requests: { cpu: "1" } }],
+  ["Pod-level requests: extended resources are not pod-level", "defaultPodRequests", pod({ resources: { limits: { cpu: "1", "example.com/gpu": "1" } }, containers: [ctr("a", { requests: { "example.com/gpu": "1" } })] }), ["spec", "resources", "requests"], { cpu: "1" }],
+  ["Pod-level resources: none set, none defaulted", "SetDefaults_Pod", pod({ containers: [ctr("a", { requests: { cpu: "1" } })] }), ["spec", "resources"], undefined],
+  ["Pod-level hugepages limits from the containers', then requests from them", "defaultHugePagePodLimits", pod({ resources: { limits: { cpu: "1" } }, containers: [ctr("a", { limits: { "hugepages-2Mi": "10Mi" } })] }), ["spec", "resources"], { limits: { cpu: "1", "hugepages-2Mi": "10Mi" }, requests: { cpu: "1", "hugepages-2Mi": "10Mi" } }],
+  ["Pod-level hugepages limits: not with a pod request for that size", "defaultHugePagePodLimits", pod({ resources: { requests: { "hugepages-2Mi": "4Mi" } }, containers: [ctr("a", { limits: { "hugepages-2Mi": "10Mi" } })] }), ["spec", "resources"], { requests: { "hugepages-2Mi": "4Mi" } }],
+  ["Pod-level resources: not for a Pod template (Pod only)", "SetDefaults_Pod", deploy({ template: { spec: { resources: { limits: { cpu: "4" } }, containers: [ctr("a", { requests: { cpu: "1" } })] } } }), ["spec", "template", "spec", "resources"], { limits: { cpu: "4" } }],
   ["Pod hostNetwork hostPort", "SetDefaults_Pod", podC({ ports: [{ containerPort: 8080 }] }, { hostNetwork: true }), [...C0, "ports", "0", "hostPort"], 8080],
   ["Pod without hostNetwork: no hostPort", "SetDefaults_Pod", podC({ ports: [{ containerPort: 8080 }] }), [...C0, "ports", "0", "hostPort"], undefined],
   ["Pod hostNetwork, containerPort 0: hostPort stays 0 (omitempty)", "SetDefaults_Pod", podC({ ports: [{ containerPort: 0 }] }, { hostNetwork: true }), [...C0, "ports", "0"], { containerPort: 0, protocol: "TCP" }],

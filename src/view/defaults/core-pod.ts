@@ -5,6 +5,7 @@ import { isObject, type JsonObject } from "../../data/index.js";
 import { zeroStruct } from "../go-decode.js";
 import { defaultField, field, unsetInt, unsetPtr, unsetStr, updateEach, updateObject, withField } from "./json-edit.js";
 import { defaultPullPolicy } from "./image-ref.js";
+import { defaultPodLevelResources } from "./core-pod-resources.js";
 
 /** SetDefaults_PodSpec: DNS policy, restart policy, security context, grace period, scheduler. */
 export function defaultPodSpec(o: JsonObject): JsonObject {
@@ -17,12 +18,15 @@ export function defaultPodSpec(o: JsonObject): JsonObject {
 
 /**
  * SetDefaults_Pod (Pod only, before the PodSpec defaults): a container's requests default to its
- * limits; enableServiceLinks to true; with hostNetwork, container ports' hostPort to containerPort.
+ * limits; pod-level resources from the containers' (see core-pod-resources.ts); enableServiceLinks
+ * to true; with hostNetwork, container ports' hostPort to containerPort.
  */
 export function defaultPod(o: JsonObject): JsonObject {
   return updateObject(o, "spec", (spec) => {
     let s = updateEach(spec, "containers", requestsFromLimits);
     s = updateEach(s, "initContainers", requestsFromLimits);
+    // After the containers' requests: the pod-level ones aggregate them.
+    s = defaultPodLevelResources(s);
     s = defaultField(s, "enableServiceLinks", unsetPtr, true);
     if (field(s, "hostNetwork") === true) {
       s = updateEach(s, "containers", hostPorts);

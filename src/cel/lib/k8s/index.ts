@@ -12,7 +12,7 @@ export { quantityLibrary, QUANTITY_TYPE, celQuantity } from "./quantity-library.
 export { ipLibrary, cidrLibrary, IP_TYPE, CIDR_TYPE, celIP, celCIDR } from "./net-library.js";
 export { formatLibrary, FORMAT_TYPE } from "./format-library.js";
 export { semverLibrary, SEMVER_TYPE } from "./semver-library.js";
-export { parseQuantity, quantityRoundUpMilli, quantityToString } from "./quantity.js";
+export { parseQuantity, quantityAdd, quantityCmp, quantityRoundUpMilli, quantityToString } from "./quantity.js";
 export type { Quantity } from "./quantity.js";
 export { ipToString } from "./ip.js";
 export { cidrToString } from "./cidr.js";
