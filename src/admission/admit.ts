@@ -3,7 +3,7 @@
 // mutate it, then the bound ValidatingAdmissionPolicies judge the result.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, IdentityClaims, itemSteps, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
+import { admitItem, compilePolicy, IdentityClaims, itemSteps, kindConverter, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
 import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledExpression, CompiledPolicyBase } from "./dispatch/index.js";
 import {
@@ -65,6 +65,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     index: buildPolicyIndex(vaps),
     steps: validationSteps(options.onPhase),
     reportUnknownKinds: bound.length === 0 || options.operation === "DELETE",
+    converterFor: (requestKind) => kindConverter(registry, requestKind),
   };
   const validation: ValidationSummary = { validated: 0, denied: 0, warned: 0, enforced: mode === "Enforce" };
   const out: JsonObject[] = [];

@@ -13,7 +13,7 @@ export { expressionEnv } from "./expression-env.js";
 export { invocationKey } from "./invocation.js";
 export type { Invocation } from "./invocation.js";
 export { identify } from "./item-identity.js";
-export { indexOldObjects, itemRequest, requestEnvironment, requestValues, withNamespace } from "./item-request.js";
+export { indexOldObjects, itemRequest, requestEnvironment, requestValues, requestValuesAs, withNamespace } from "./item-request.js";
 export type { ItemRequest, RequestEnvironment } from "./item-request.js";
 export type { ItemIdentity } from "./item-identity.js";
 export { labelsDefaulted, openView, unknownFieldResults } from "./item-view.js";

@@ -4,7 +4,7 @@
 // invocation on it shares (request, namespaceObject, authorizer).
 import type { Authorizer } from "../../cel/index.js";
 import { getString, isObject, setKey, type JsonObject } from "../../data/index.js";
-import { resolveNamespaceObject, type EquivalentResource, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
+import { resolveNamespaceObject, type EquivalentResource, type Gvk, type Gvr, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import type { AdmitOptions } from "../types.js";
 import { itemValues, type ItemValues } from "./evaluate-policy.js";
@@ -99,12 +99,27 @@ export function requestValues(req: ItemRequest, env: RequestEnvironment): ItemVa
   return values;
 }
 
-function buildValues(req: ItemRequest, env: RequestEnvironment): ItemValues {
+/**
+ * The CEL values of an invocation that matched the request as `kind` and `resource` (through
+ * matchPolicy Equivalent): `request.kind` and `request.resource` are those, `requestKind` and
+ * `requestResource` the request's own (apiserver `CreateAdmissionRequest` with the matched
+ * resource and the versioned kind). The request's own kind and resource give {@link requestValues}.
+ */
+export function requestValuesAs(req: ItemRequest, env: RequestEnvironment, kind: Gvk, resource: Gvr): ItemValues {
+  const { id } = req;
+  const own = req.attrs.kind;
+  if (kind.kind === own.kind && kind.version === own.version && kind.group === own.group && resource.resource === id.resource && resource.version === id.version && resource.group === id.group) {
+    return requestValues(req, env);
+  }
+  return buildValues(req, env, kind, resource);
+}
+
+function buildValues(req: ItemRequest, env: RequestEnvironment, kind?: Gvk, matched?: Gvr): ItemValues {
   const { id, attrs, namespace, name } = req;
   const { options } = env;
   const resource = { group: id.group, version: id.version, resource: id.resource };
   const request = buildRequest({
-    kind: attrs.kind, resource, requestKind: attrs.kind, requestResource: resource, subResource: "", name, namespace,
+    kind: kind ?? attrs.kind, resource: matched ?? resource, requestKind: attrs.kind, requestResource: resource, subResource: "", name, namespace,
     operation: options.operation, userInfo: options.userInfo, dryRun: options.dryRun,
   });
   const ns = resolveNamespaceObject(attrs, env.namespaces);

@@ -49,9 +49,13 @@ function errorDecision(policy: CompiledValidatingPolicy, message: string, fieldP
   return d;
 }
 
-/** Validates one (policy, binding, param): `inputs.params` is its param (undefined: no paramKind). */
-export function evaluateValidations(policy: CompiledValidatingPolicy, item: ItemValues, inputs: InvocationInputs): ValidateResult {
-  const cond = evaluateMatchConditions(policy, item, inputs);
+/**
+ * Validates one (policy, binding, param): `inputs.params` is its param (undefined: no paramKind).
+ * `conditionItem` are the values matchConditions see (their `request.resource` is the request's
+ * own, not the matched one). Default: `item`.
+ */
+export function evaluateValidations(policy: CompiledValidatingPolicy, item: ItemValues, inputs: InvocationInputs, conditionItem: ItemValues = item): ValidateResult {
+  const cond = evaluateMatchConditions(policy, conditionItem, inputs);
   if ("error" in cond) return { decisions: [errorDecision(policy, cond.error)], auditAnnotations: [] };
   if (!cond.matches) return nothing;
   const budget = policy.limits.costPerValidation;

@@ -6,12 +6,12 @@ import type { Authorizer } from "../../cel/index.js";
 import { timed, type JsonObject, type PhaseHook } from "../../data/index.js";
 import type { SchemaRegistry } from "../../schema/index.js";
 import {
-  assumedNamespaceResult, defaultNamespaceLabel, identify, itemRequest, itemResult, labelsDefaulted, openView, requestValues, selectForRequest,
+  assumedNamespaceResult, defaultNamespaceLabel, identify, itemRequest, itemResult, labelsDefaulted, openView, requestValuesAs, selectForRequest,
   unknownFieldResults, unknownKindResult, withNamespace, type AdmittedView, type BoundPolicy, type Invocation, type ItemRequest, type ItemValues,
   type NamespaceView, type ParamCollector, type ParamIndex, type PolicyError, type PolicyIndex, type RequestEnvironment, type Selection,
 } from "../dispatch/index.js";
 import { defaultViewOptions, type ItemView } from "../../view/index.js";
-import { exemptReason } from "../match/index.js";
+import { exemptReason, type Gvk } from "../match/index.js";
 import type { ValidatingBindingModel } from "../policy/index.js";
 import type { AdmitOptions, AdmitPhase, KrmResult } from "../types.js";
 import type { CompiledValidatingPolicy } from "./compile-policy.js";
@@ -38,6 +38,14 @@ export interface ValidationRun {
   steps: ValidationSteps;
   /** Report kinds no table knows (when the mutating stage did not: no MAPs bound, or DELETE). */
   reportUnknownKinds: boolean;
+  /** Converts objects of a request of `requestKind` to the kinds invocations matched through matchPolicy Equivalent. */
+  converterFor(requestKind: Gvk): KindConverter;
+}
+
+/** Conversion of a request's objects to another kind of the same storage. */
+export interface KindConverter {
+  /** `object` in `kind` (the object itself when it already is), or why it cannot be converted. */
+  convert(object: JsonObject, kind: Gvk): { object: JsonObject } | { error: string };
 }
 
 /** The steps of validating an item that are timed as phases: matching and CEL. */
@@ -111,9 +119,9 @@ export function validateItem(item: JsonObject, object: JsonObject, run: Validati
     results.push(...unknown.results);
     if (unknown.refused) return refusedBeforeAdmission(item, undefined, results, run);
   }
+  const inKind = invocationInputs(req, run);
   const log = new ItemLog();
   let validated = false;
-  let values: ItemValues | undefined;
   let policy: string | undefined;
   for (const step of dispatchOrder(sel)) {
     validated = true;
@@ -124,8 +132,15 @@ export function validateItem(item: JsonObject, object: JsonObject, run: Validati
       configError(log, step.error);
       continue;
     }
-    values ??= requestValues(req, run.requestEnv);
-    invoke(log, step.invocation, values, req.attrs, run.steps);
+    const inv = step.invocation;
+    const inputs = inKind(inv);
+    if ("error" in inputs) {
+      // The apiserver fails the request when it cannot convert the object to a matched kind.
+      results.push(itemResult(item, "error", `Internal error occurred: ${inputs.error}`, { policy: inv.policyName, binding: inv.bindingName }));
+      for (const ns of run.namespaces.takeAssumed()) results.push(assumedNamespaceResult(item, ns, run.options.strict));
+      return { results, validated: true, denied: true, warned: false };
+    }
+    invoke(log, inv, inputs, run.steps);
   }
   if (policy !== undefined) log.endPolicy(policy);
   results.push(...log.results(item, run.options.validation ?? "Enforce"));
@@ -188,9 +203,65 @@ function configError(log: ItemLog, e: PolicyError): void {
   else log.deny(o, message);
 }
 
+/** What one invocation evaluates on: the objects in its matched kind and the CEL values of its request. */
+interface KindInputs {
+  object: JsonObject | null;
+  oldObject: JsonObject | null;
+  values: ItemValues;
+  /** The values matchConditions see (`request.resource` is the request's own). */
+  conditionValues: ItemValues;
+}
+
+/**
+ * The inputs of an invocation by the kind and resource it matched (apiserver `VersionedAttribute`
+ * and `CreateAdmissionRequest`): through matchPolicy Equivalent the object and old object are
+ * converted to the matched kind, `request.kind` / `request.resource` are the matched ones (in
+ * matchConditions `request.resource` stays the request's). Built once per kind and resource.
+ */
+function invocationInputs(req: ItemRequest, run: ValidationRun): (inv: VapInvocation) => KindInputs | { error: string } {
+  const own = req.attrs.kind;
+  const ownResource = { group: req.id.group, version: req.id.version, resource: req.id.resource };
+  const byKey = new Map<string, KindInputs | { error: string }>();
+  let converter: KindConverter | undefined;
+  return (inv) => {
+    const key = `${inv.kind.group}/${inv.kind.version}/${inv.kind.kind}\u0000${inv.resource.group}/${inv.resource.version}/${inv.resource.resource}`;
+    let hit = byKey.get(key);
+    if (hit === undefined) {
+      let { object, oldObject } = req.attrs;
+      const sameKind = inv.kind.group === own.group && inv.kind.version === own.version && inv.kind.kind === own.kind;
+      if (!sameKind) {
+        converter ??= run.converterFor(own);
+        const o = convertTo(converter, object, inv.kind);
+        if ("error" in o) {
+          byKey.set(key, o);
+          return o;
+        }
+        const old = convertTo(converter, oldObject, inv.kind);
+        if ("error" in old) {
+          byKey.set(key, old);
+          return old;
+        }
+        object = o.object;
+        oldObject = old.object;
+      }
+      hit = {
+        object, oldObject,
+        values: requestValuesAs(req, run.requestEnv, inv.kind, inv.resource),
+        conditionValues: requestValuesAs(req, run.requestEnv, inv.kind, ownResource),
+      };
+      byKey.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+function convertTo(converter: KindConverter, object: JsonObject | null, kind: Gvk): { object: JsonObject | null } | { error: string } {
+  return object === null ? { object } : converter.convert(object, kind);
+}
+
 /** Evaluates one (policy, binding, param) and acts on its decisions and audit annotations. */
-function invoke(log: ItemLog, inv: VapInvocation, values: ItemValues, attrs: { object: JsonObject | null; oldObject: JsonObject | null }, steps: ValidationSteps): void {
-  const r = steps.evaluate(inv.policy, values, { object: attrs.object, oldObject: attrs.oldObject, params: inv.param });
+function invoke(log: ItemLog, inv: VapInvocation, inputs: KindInputs, steps: ValidationSteps): void {
+  const r = steps.evaluate(inv.policy, inputs.values, { object: inputs.object, oldObject: inputs.oldObject, params: inv.param }, inputs.conditionValues);
   const base: Origin & { binding: string } = { policy: inv.policyName, binding: inv.bindingName };
   if (inv.paramKey !== undefined) base.param = inv.paramKey;
   r.decisions.forEach((d, i) => {

@@ -295,3 +295,13 @@ test("a kind no table knows is reported when only ValidatingAdmissionPolicies ar
     `error w: ${PB} denied request: no widgets`,
   ]);
 });
+
+test("matchPolicy Equivalent through a built-in kind kmutate cannot convert: the request fails, whatever the failurePolicy", () => {
+  const rules = { resourceRules: [{ apiGroups: ["events.k8s.io"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["events"] }] };
+  const event = { apiVersion: "v1", kind: "Event", metadata: { name: "e", namespace: "default" }, involvedObject: {}, reason: "x" };
+  const out = run([vap("p", { failurePolicy: "Ignore", matchConstraints: rules }), vapBinding("b", "p"), event]);
+  assert.deepEqual(out.results.map((r) => line(r, true)), [
+    `error e: Internal error occurred: no conversion from /v1, Kind=Event to events.k8s.io/v1, Kind=Event offline (kmutate converts custom resources only: built-in kinds convert through internal types) {"policy":"p","binding":"b"}`,
+  ]);
+  assert.equal(out.items[2], event);
+});
