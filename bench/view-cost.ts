@@ -1,6 +1,7 @@
 // What the server view costs (issue 23): the kmutate bin on one generated workload with
-// `spec.view: raw`, `server` and `server` + `defaulting: builtin`, runs alternating, ratios to raw.
-// Usage: node dist/bench/view-cost.js [--objects N] [--policies P] [--runs R] [--seed S]
+// `spec.view: raw`, `server` and `server` + `defaulting: builtin`, runs alternating, ratios to raw;
+// with `--baseline`, another build's bin runs the same inputs in the same rounds (before/after).
+// Usage: node dist/bench/view-cost.js [--objects N] [--policies P] [--runs R] [--seed S] [--baseline BIN]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,7 @@ export const viewConfigs: readonly { name: string; spec: JsonObject }[] = [
 
 /** One configuration's medians and its ratios to the reference, pair by pair. */
 export interface ViewCostRow {
+  /** The configuration, prefixed `baseline ` for the baseline bin's rows. */
   name: string;
   wallMs: number;
   cpuMs: number;
@@ -42,8 +44,12 @@ function itemsOf(text: string): string[] {
   return (parsed.items ?? []).map((i) => JSON.stringify(i));
 }
 
-/** Runs `runs` rounds (each configuration once per round, in rotating order) and summarises them. */
-export async function measureViewCost(bin: string, objects: number, policies: number, runs: number, seed: number): Promise<ViewCostRow[]> {
+/**
+ * Runs `runs` rounds (each configuration once per round, in rotating order) and summarises them.
+ * With `baseline` (another build's bin), each round also runs every configuration with it; its
+ * rows come after, named `baseline <config>`, with ratios to its own raw run of the round.
+ */
+export async function measureViewCost(bin: string, objects: number, policies: number, runs: number, seed: number, baseline?: string): Promise<ViewCostRow[]> {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-view-cost-"));
   try {
     const inputs = viewConfigs.map((c) => {
@@ -51,26 +57,31 @@ export async function measureViewCost(bin: string, objects: number, policies: nu
       writeFileSync(path, viewInput(objects, policies, seed, c.spec));
       return path;
     });
-    const measured: ChildRun[][] = viewConfigs.map(() => []);
+    const bins = baseline === undefined ? [{ prefix: "", bin }] : [{ prefix: "", bin }, { prefix: "baseline ", bin: baseline }];
+    // Every (bin, configuration) pair, the bins' runs interleaved within each round.
+    const pairs = bins.flatMap((b) => viewConfigs.map((c, i) => ({ ...b, config: i, name: b.prefix + c.name, out: join(dir, `${b.prefix.trim() || "this"}-${c.name}.out`) })));
+    const measured: ChildRun[][] = pairs.map(() => []);
     for (let r = 0; r < runs; r++) {
-      for (let k = 0; k < viewConfigs.length; k++) {
-        const i = (k + r) % viewConfigs.length;
-        const run = await runChild({ script: bin, inputPath: inputs[i], outputPath: join(dir, `${viewConfigs[i].name}.out`), rssPath: join(dir, "rss.json") });
-        if (run.exitCode !== 0) throw new Error(`${viewConfigs[i].name}: exit ${run.exitCode}: ${run.stderr}`);
+      for (let k = 0; k < pairs.length; k++) {
+        const i = (k + r) % pairs.length;
+        const p = pairs[i];
+        const run = await runChild({ script: p.bin, inputPath: inputs[p.config], outputPath: p.out, rssPath: join(dir, "rss.json") });
+        if (run.exitCode !== 0) throw new Error(`${p.name}: exit ${run.exitCode}: ${run.stderr}`);
         measured[i].push(run);
       }
     }
-    const reference = itemsOf(readFileSync(join(dir, `${viewConfigs[0].name}.out`), "utf8"));
-    return viewConfigs.map((c, i) => {
+    const reference = itemsOf(readFileSync(pairs[0].out, "utf8"));
+    return pairs.map((p, i) => {
+      const raw = measured[i - p.config]; // the same bin's raw runs
       const wall = measured[i].map((m) => m.wallMs);
       const cpu = measured[i].map((m) => m.cpuMs ?? Number.NaN);
-      const out = itemsOf(readFileSync(join(dir, `${c.name}.out`), "utf8"));
+      const out = itemsOf(readFileSync(p.out, "utf8"));
       return {
-        name: c.name,
+        name: p.name,
         wallMs: median(wall),
         cpuMs: median(cpu),
-        wallRatio: median(pairRatios(measured[0].map((m) => m.wallMs), wall)),
-        cpuRatio: median(pairRatios(measured[0].map((m) => m.cpuMs ?? Number.NaN), cpu)),
+        wallRatio: median(pairRatios(raw.map((m) => m.wallMs), wall)),
+        cpuRatio: median(pairRatios(raw.map((m) => m.cpuMs ?? Number.NaN), cpu)),
         outputsDiffering: out.filter((t, j) => t !== reference[j]).length,
       };
     });
@@ -82,15 +93,18 @@ export async function measureViewCost(bin: string, objects: number, policies: nu
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { objects: { type: "string", default: "10000" }, policies: { type: "string", default: "10" }, runs: { type: "string", default: "3" }, seed: { type: "string", default: "1" } },
+    options: {
+      objects: { type: "string", default: "10000" }, policies: { type: "string", default: "10" }, runs: { type: "string", default: "3" }, seed: { type: "string", default: "1" },
+      baseline: { type: "string" },
+    },
   });
   const [objects, policies, runs, seed] = [values.objects, values.policies, values.runs, values.seed].map(Number);
   const bin = fileURLToPath(new URL("../src/cli/bin.js", import.meta.url));
-  const rows = await measureViewCost(bin, objects, policies, runs, seed);
+  const rows = await measureViewCost(bin, objects, policies, runs, seed, values.baseline);
   process.stdout.write(`view cost at ${objects} objects x ${policies} policies, ${runs} rounds (medians; ratios pair by pair to raw)\n`);
-  process.stdout.write("config          wall ms   cpu ms   wall ratio  cpu ratio  items differing from raw\n");
+  process.stdout.write("config                   wall ms   cpu ms   wall ratio  cpu ratio  items differing from raw\n");
   for (const r of rows) {
-    process.stdout.write(`${r.name.padEnd(15)} ${r.wallMs.toFixed(0).padStart(7)}  ${r.cpuMs.toFixed(0).padStart(7)}   ${r.wallRatio.toFixed(3).padStart(9)}  ${r.cpuRatio.toFixed(3).padStart(9)}  ${r.outputsDiffering}\n`);
+    process.stdout.write(`${r.name.padEnd(24)} ${r.wallMs.toFixed(0).padStart(7)}  ${r.cpuMs.toFixed(0).padStart(7)}   ${r.wallRatio.toFixed(3).padStart(9)}  ${r.cpuRatio.toFixed(3).padStart(9)}  ${r.outputsDiffering}\n`);
   }
   return 0;
 }

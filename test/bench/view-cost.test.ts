@@ -21,3 +21,11 @@ test("view cost: a row per configuration; the server view writes the items raw w
   assert.equal(rows[1].outputsDiffering, 0);
   for (const r of rows) assert.ok(r.wallMs > 0 && r.cpuMs > 0 && Number.isFinite(r.cpuRatio), JSON.stringify(r));
 });
+
+test("view cost with a baseline bin: its rows after, named baseline, ratios to its own raw", async () => {
+  const rows = await measureViewCost(bin, 40, 8, 1, 1, bin);
+  assert.deepEqual(rows.map((r) => r.name), [...viewConfigs.map((c) => c.name), ...viewConfigs.map((c) => `baseline ${c.name}`)]);
+  assert.equal(rows[viewConfigs.length].wallRatio, 1);
+  assert.equal(rows[viewConfigs.length].outputsDiffering, 0);
+  assert.equal(rows[viewConfigs.length + 1].outputsDiffering, 0);
+});
