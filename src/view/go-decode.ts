@@ -188,7 +188,11 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | unde
       // (A JSON value never equals what an inherited property would give.)
       const rx = r === undefined ? undefined : r[key];
       if (rx === x) keep = x;
-      else {
+      else if (isPlainScalar(x, f.shape)) {
+        // A scalar of the field's own JSON type decodes to itself (the common case, no walk).
+        const empty = f.shape.kind === "pointer" ? false : x === "" || x === 0 || x === false;
+        if (!(f.omitzero ? false : f.omitempty && empty)) keep = x;
+      } else {
         w.route.push(key);
         w.struct = st.goName;
         w.fields.push(key);
@@ -216,6 +220,26 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | unde
     }
   }
   return out ?? v;
+}
+
+/**
+ * Whether `x` decodes to itself in a field of shape `s`, with no error: a string in a string
+ * field, a boolean in a bool field, a safe integer in range in an int field (also behind a pointer).
+ */
+function isPlainScalar(x: JsonValue, s: GoShape): boolean {
+  const t = s.kind === "pointer" ? s.elem : s;
+  switch (t.kind) {
+    case "string":
+      return typeof x === "string";
+    case "bool":
+      return typeof x === "boolean";
+    case "int32":
+      return typeof x === "number" && Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;
+    case "int64":
+      return typeof x === "number" && Number.isSafeInteger(x);
+    default:
+      return false;
+  }
 }
 
 const isNumber = (v: JsonValue): v is number | bigint | JsonFloat => typeof v === "number" || typeof v === "bigint" || v instanceof JsonFloat;
