@@ -5,7 +5,7 @@ export type { CelEnv } from "./env.js";
 export { celEnv, overloadId, typeText } from "./env.js";
 export type { KubernetesLibraryOptions } from "./lib/library-sets.js";
 export { kubernetesLibraries, conformanceLibraries, kubernetesValidators } from "./lib/library-sets.js";
-export type { CompileResult, CompileOptions, CompileErrorCode } from "./compile.js";
+export type { CompileResult, CompileOptions, CompileErrorCode, ProgramFailure } from "./compile.js";
 export { compile } from "./compile.js";
 export type { CheckAllResult } from "./check-all.js";
 export { checkAll } from "./check-all.js";
