@@ -19,7 +19,7 @@ import { loadPolicies, type BindingModel, type ItemRef, type LoadProblem, type P
 export const lintCodes = [
   "load", "compile", "type", "absent-field", "atomic-field", "index-path", "missing-policy", "unbound-policy", "param-kind",
   "unknown-field", "unknown-type", "literal-type", "patch-path", "never-true", "null-namespace",
-  "unknown-resource", "no-overlap", "param-not-found", "regex",
+  "unknown-resource", "no-overlap", "param-not-found", "regex", "cost",
 ] as const;
 /** One of {@link lintCodes}. */
 export type LintCode = (typeof lintCodes)[number];

@@ -35,6 +35,11 @@ export interface CostEstimateHooks {
    * it); undefined: cel-go's own rule applies. `size` is the hook-aware size of a node.
    */
   callCost?(fn: string, overload: Signature, target: EstimateNode | undefined, args: readonly EstimateNode[], size: (n: EstimateNode) => CostRange): CallEstimate | undefined;
+  /**
+   * The size of what nothing sizes. Default: 0 to 2^64 − 1 (cel-go). With `{0, 0}` the estimate is
+   * a lower bound of the worst case that only the known sizes force (costs grow with sizes).
+   */
+  unknownSize?: CostRange;
 }
 
 /** The checker's output the estimate reads. */
@@ -85,8 +90,11 @@ class Coster {
   private readonly entries = new Map<number, EntrySize>();
   private readonly locals = new Map<string, LocalVar[]>();
   private readonly presenceCost = fixed(0); // Kubernetes: PresenceTestHasCost(false)
+  private readonly unknown: CostRange;
 
-  constructor(private readonly checked: CheckedForCost, private readonly hooks: CostEstimateHooks) {}
+  constructor(private readonly checked: CheckedForCost, private readonly hooks: CostEstimateHooks) {
+    this.unknown = hooks.unknownSize ?? UNKNOWN;
+  }
 
   cost(e: Expr): CostRange {
     switch (e.kind) {
@@ -293,11 +301,11 @@ class Coster {
   }
 
   private sizeOfNode(n: EstimateNode): CostRange {
-    return n.computedSize ?? this.hooks.sizeOf?.(n) ?? UNKNOWN;
+    return n.computedSize ?? this.hooks.sizeOf?.(n) ?? this.unknown;
   }
 
   private sizeOrUnknown(e: Expr): CostRange {
-    return this.computeSize(e) ?? UNKNOWN;
+    return this.computeSize(e) ?? this.unknown;
   }
 
   private computeSize(e: Expr): CostRange | undefined {

@@ -137,7 +137,10 @@ export function kubernetesCallCost(fn: string, sig: Signature, target: EstimateN
   }
 }
 
-/** The estimate hooks of a Kubernetes environment, with input sizes from `sizeOf` (default: unknown). */
-export function kubernetesCostHooks(sizeOf?: CostEstimateHooks["sizeOf"]): CostEstimateHooks {
-  return sizeOf ? { sizeOf, callCost: kubernetesCallCost } : { callCost: kubernetesCallCost };
+/** The estimate hooks of a Kubernetes environment, with input sizes from `sizeOf` (default: unknown; `unknownSize` as in the hooks). */
+export function kubernetesCostHooks(sizeOf?: CostEstimateHooks["sizeOf"], unknownSize?: CostRange): CostEstimateHooks {
+  const hooks: CostEstimateHooks = { callCost: kubernetesCallCost };
+  if (sizeOf) hooks.sizeOf = sizeOf;
+  if (unknownSize) hooks.unknownSize = unknownSize;
+  return hooks;
 }
