@@ -52,3 +52,39 @@ export const estimateFamilies: readonly (readonly [string, number, (rng: Rng) =>
     `${rng.pick(stringLists)}.all(s, quantity(s) == quantity('1'))`, `ip.isCanonical(${rng.pick(strings)})`, `url('https://a.b/c') == url(${rng.pick(strings)})`,
   ])],
 ];
+
+/** Typed variables of the sized cases (the oracle patched with oracle-typed-sizes.patch declares them). */
+export const typedVars: Readonly<Record<string, string>> = {
+  xs: "list(string)", ls: "list(list(string))", m: "map(string,string)", ms: "map(string,list(string))", s: "string", ns: "list(int)",
+};
+
+/** Random bounds for every path of {@link typedVars} (estimator paths: `@items`, `@keys`, `@values`). */
+export function typedSizes(rng: Rng): Record<string, [number, number]> {
+  const n = (): [number, number] => [rng.pick([0, 1, 2]), rng.pick([0, 1, 3, 10, 64, 253, 1000, 5000])];
+  const out: Record<string, [number, number]> = {};
+  for (const p of ["xs", "xs/@items", "ls", "ls/@items", "ls/@items/@items", "m", "m/@keys", "m/@values", "ms", "ms/@keys", "ms/@values", "ms/@values/@items", "s", "ns"]) {
+    if (rng.chance(0.85)) out[p] = n();
+  }
+  return out;
+}
+
+/** An expression over the typed variables, in the shapes of {@link estimateFamilies}. */
+export function typedEstimateExpr(rng: Rng): string {
+  return rng.pick([
+    () => stringTest(rng, stringOp(rng, "s")),
+    () => `xs.${rng.pick(["all", "exists", "exists_one"])}(x, ${stringTest(rng, stringOp(rng, "x"))})`,
+    () => `xs.${rng.pick(["map", "filter"])}(x, ${stringTest(rng, "x")})${rng.pick(["", ".size()", ".all(t, t)"])}`,
+    () => `xs.map(x, ${stringOp(rng, "x")})${rng.pick(["", ".all(t, t.startsWith('a'))", ".join(',')"])}`,
+    () => `ls.${rng.pick(["all", "exists"])}(l, l.${rng.pick(["all", "exists", "exists_one"])}(x, ${stringTest(rng, "x")}))`,
+    () => `m.all(k, v, ${stringTest(rng, "k")} && ${stringTest(rng, "v")})`,
+    () => `m.${rng.pick(["all", "exists"])}(k, ${stringTest(rng, "m[k]")})`,
+    () => `ms.all(k, ms[k].all(x, ${stringTest(rng, "x")}))`,
+    () => `ms.exists(k, v, v.exists(x, ${stringTest(rng, "x")}))`,
+    () => `xs.transformList(i, x, ${stringOp(rng, "x")})`,
+    () => `cel.bind(ys, xs + ${rng.pick(stringLists)}, ys.${rng.pick(["all", "exists"])}(x, ${stringTest(rng, "x")}))`,
+    () => `ns${rng.pick([".sum() > 2", ".max() < 9", ".isSorted()", ".map(x, x * 2).filter(x, x > 2).size() > 0", ".all(x, x in ns)", ".exists(x, ns.all(y, y <= x))"])}`,
+    () => `sets.${rng.pick(["contains", "intersects", "equivalent"])}(xs, ${rng.pick(["xs", ...stringLists])})`,
+    () => `(${stringTest(rng, "s")} ? xs : ${rng.pick(stringLists)}).all(x, ${stringTest(rng, "x")})`,
+    () => `xs.all(a, xs.exists_one(b, a == b))`,
+  ])();
+}

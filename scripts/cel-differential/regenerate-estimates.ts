@@ -1,17 +1,20 @@
 // Regenerates the static cost estimate facts (test/cel/differential/cost-estimate-facts.jsonl): the
-// expressions of the differential facts (cel-facts.jsonl) plus generated sized ones
-// (estimate-families.ts, fixed seed), each with the [min, max] estimate the CEL oracle prints
-// (cel-go v0.26.0 `Env.EstimateCost` with Kubernetes 1.36's CostEstimator and no size hints: the
-// `estMin`/`estMax` fields; no patch needed). Cases the oracle cannot compile have no estimate and
-// are left out. Without the oracle binary it says so and writes nothing.
-//   npm run build && node dist/scripts/cel-differential/regenerate-estimates.js [--seed N] [--count N]
+// expressions of the differential facts (cel-facts.jsonl), generated sized ones (estimate-families.ts,
+// fixed seed) and typed ones with size bounds per path, each with the [min, max] estimate the CEL
+// oracle prints (cel-go v0.26.0 `Env.EstimateCost` with Kubernetes 1.36's CostEstimator: the
+// `estMin`/`estMax` fields). The typed cases need the oracle's glue patched with
+// oracle-typed-sizes.patch (next to this script: `vars` declares typed variables, `sizes` feeds a
+// SizeEstimator by path); build a patched copy outside ../shared and point CEL_ORACLE at it — the
+// unpatched oracle cannot compile them, and they are left out like every case without an estimate.
+// Without the oracle binary it says so and writes nothing.
+//   npm run build && CEL_ORACLE=… node dist/scripts/cel-differential/regenerate-estimates.js [--seed N] [--count N] [--typed N]
 import { existsSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createRng } from "../../bench/rng.js";
 import { readFacts } from "../../test/cel/differential/facts.js";
 import { estimateFactsPath, type EstimateFact } from "../../test/cel/differential/estimate-facts.js";
-import { estimateFamilies } from "./estimate-families.js";
+import { estimateFamilies, typedEstimateExpr, typedSizes, typedVars } from "./estimate-families.js";
 
 const defaultOracle = fileURLToPath(new URL("../../../../shared/oracle/cel/.build/oracle-bin", import.meta.url));
 
@@ -34,6 +37,13 @@ function generated(seed: number, count: number): Case[] {
   return out;
 }
 
+function typed(seed: number, count: number): Case[] {
+  const rng = createRng(seed);
+  const out: Case[] = [];
+  for (let i = 1; i <= count; i++) out.push({ id: `est-typed-${i}`, expr: typedEstimateExpr(rng), vars: { ...typedVars }, sizes: typedSizes(rng) });
+  return out;
+}
+
 function main(argv: string[]): number {
   const arg = (name: string, dflt: string): string => {
     const i = argv.indexOf(name);
@@ -49,6 +59,7 @@ function main(argv: string[]): number {
   const cases: Case[] = [
     ...readFacts().map((f): Case => (f.mutation ? { id: f.id, expr: f.expr, mutation: true } : { id: f.id, expr: f.expr })),
     ...generated(seed, count),
+    ...typed(seed + 1, Number(arg("--typed", "2000"))),
   ];
   const input = cases.map((c) => JSON.stringify(c)).join("\n") + "\n";
   const r = spawnSync(bin, [], { input, maxBuffer: 1 << 28, encoding: "utf8" });

@@ -4,7 +4,7 @@
 // scripts/cel-differential/regenerate-estimates.ts), and the size hooks on schema-like paths.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { celEnv, kubernetesLibraries, estimateCost, kubernetesCostHooks, MAX_U64, type CelEnv, type CostRange, type EstimateNode } from "../../src/cel/index.js";
+import { celEnv, kubernetesLibraries, estimateCost, kubernetesCostHooks, MAX_U64, type CelEnv, type CelType, type CostRange, type EstimateNode } from "../../src/cel/index.js";
 import { parse } from "../../src/cel/parse.js";
 import { check } from "../../src/cel/check.js";
 import { allMacros } from "../../src/cel/macros.js";
@@ -18,8 +18,18 @@ function envFor(mutation: boolean): CelEnv {
   return e;
 }
 
-function estimate(text: string, mutation = false, sizeOf?: (n: EstimateNode) => CostRange | undefined): CostRange {
-  const env = envFor(mutation);
+/** A type written as the facts write it (`list(string)`, `map(string,list(string))`). */
+function typeOf(t: string): CelType {
+  if (t === "string") return { kind: "string" };
+  if (t === "int") return { kind: "int" };
+  if (t.startsWith("list(")) return { kind: "list", elem: typeOf(t.slice(5, -1)) };
+  if (t.startsWith("map(string,")) return { kind: "map", key: { kind: "string" }, value: typeOf(t.slice(11, -1)) };
+  throw new Error(`unknown type ${t}`);
+}
+
+function estimate(text: string, mutation = false, sizeOf?: (n: EstimateNode) => CostRange | undefined, vars?: Record<string, string>): CostRange {
+  const base = envFor(mutation);
+  const env = vars ? base.extend({ variables: Object.fromEntries(Object.entries(vars).map(([k, t]) => [k, typeOf(t)])) }) : base;
   const p = parse(text, { macros: [...allMacros, ...libraryMacros(env.libraries)] });
   if ("errors" in p) throw new Error(`parse: ${text}`);
   const c = check(p.parsed, env);
@@ -29,15 +39,16 @@ function estimate(text: string, mutation = false, sizeOf?: (n: EstimateNode) => 
 
 const facts = readEstimateFacts();
 
-test("the estimate facts cover the differential expressions and ≥ 2,000 sized ones", () => {
-  assert.ok(facts.length >= 6500, `only ${facts.length} facts: regenerate them`);
-  assert.ok(facts.filter((f) => f.id.startsWith("est-")).length >= 2000);
+test("the estimate facts cover the differential expressions, ≥ 2,000 sized ones and ≥ 1,500 typed with size bounds", () => {
+  assert.ok(facts.length >= 8000, `only ${facts.length} facts: regenerate them`);
+  assert.ok(facts.filter((f) => f.id.startsWith("est-") && !f.sizes).length >= 2000);
+  assert.ok(facts.filter((f) => f.sizes !== undefined).length >= 1500);
 });
 
 test("the estimate equals cel-go's on every fact", () => {
   const differing: string[] = [];
   for (const f of facts) {
-    const e = estimate(f.expr, f.mutation === true);
+    const e = estimate(f.expr, f.mutation === true, f.sizes ? sized(f.sizes) : undefined, f.vars);
     if (String(e.min) !== f.estMin || String(e.max) !== f.estMax) differing.push(`${f.id}: ${f.expr}: ${e.min}..${e.max}, cel-go ${f.estMin}..${f.estMax}`);
   }
   assert.deepEqual(differing, []);

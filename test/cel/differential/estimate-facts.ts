@@ -9,6 +9,10 @@ export interface EstimateFact {
   expr: string;
   /** Compiled in the mutation environment (`Object`, `JSONPatch`, `jsonpatch.escapeKey`). */
   mutation?: boolean;
+  /** Typed variables (`"xs": "list(string)"`), declared besides `object` and `params`. */
+  vars?: Record<string, string>;
+  /** Size bounds by the estimator's path (`"xs/@items": [min, max]`); other sizes are unknown. */
+  sizes?: Record<string, [number, number]>;
   /** cel-go's estimate, uint64 as decimal text. */
   estMin: string;
   estMax: string;
