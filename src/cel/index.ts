@@ -12,7 +12,7 @@ export type { CostRange } from "./check/cost-range.js";
 export { MAX_U64 } from "./check/cost-range.js";
 export type { CallEstimate, CheckedForCost, CostEstimateHooks, EstimateNode } from "./check/cost-estimate.js";
 export { estimateCost } from "./check/cost-estimate.js";
-export { kubernetesCallCost, kubernetesCostHooks } from "./lib/k8s/cost-estimate.js";
+export { kubernetesCallCost, kubernetesCostHooks } from "./lib/k8s/index.js";
 export { checkAll } from "./check-all.js";
 export type { Program, EvalResult, EvalOptions, Activation } from "./plan.js";
 export { plan } from "./plan.js";

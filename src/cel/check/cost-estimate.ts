@@ -178,7 +178,7 @@ class Coster {
       fnCost = union(fnCost, est.cost);
       if (est.resultSize) resultSize = resultSize ? union(resultSize, est.resultSize) : est.resultSize;
       // Index operations track the element's path and size.
-      if (sig.name === "_[_]" && e.args.length > 0) {
+      if (sig.name === op.index && e.args.length > 0) {
         const container = this.typeOf(e.args[0]!).kind;
         if (container === "list" || container === "map") {
           resultSize = this.entryOf(e.args[0]!)?.val;

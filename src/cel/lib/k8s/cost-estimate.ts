@@ -9,6 +9,7 @@ import { QUANTITY_TYPE } from "./quantity-library.js";
 import { SEMVER_TYPE } from "./semver-library.js";
 import { URL_TYPE } from "./url-library.js";
 import { FORMAT_TYPE } from "./format-library.js";
+import { op } from "../../operators.js";
 
 const TRAVERSAL = 0.1, REGEX_LENGTH = 0.25;
 /** k8s.io/apiserver pkg/cel/limits.go. */
@@ -120,7 +121,7 @@ export function kubernetesCallCost(fn: string, sig: Signature, target: EstimateN
     case "sign": case "asInteger": case "isInteger": case "asApproximateFloat": case "isGreaterThan": case "isLessThan": case "compareTo":
     case "add": case "sub": case "major": case "minor": case "patch": return nominal();
     case "getScheme": case "getHostname": case "getHost": case "getPort": case "getEscapedPath": case "getQuery": return nominal();
-    case "_==_": {
+    case op.equals: {
       const [l, r] = args;
       const name = typeName(l);
       if (!l || !r || name === undefined || name !== typeName(r)) return undefined;
