@@ -4,7 +4,7 @@
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
 import { admitItem, compilePolicy, IdentityClaims, itemSteps, kindConverter, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
-import { bindPolicies, fieldErrorText, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
+import { bindPolicies, fieldErrorText, internalError, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledExpression, CompiledPolicyBase } from "./dispatch/index.js";
 import {
   buildParamIndex, buildPolicyIndex, createTimeCelFailures, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound,
@@ -124,7 +124,9 @@ function bindAll<P extends PolicyBase, B extends BindingModel, C extends Compile
     const compiled = compile(policy);
     const failures = [...createTimeCelFailures(policy, compiled), ...compileFailures(compiled)];
     for (const f of failures) {
-      const e = invalid(f.fieldPath, f.text, f.error ?? "");
+      // A failed program plan (an invalid constant regex) is an InternalError in API validation.
+      const planFailed = f.errorCode === "program" || f.errorCode === "regex";
+      const e = planFailed ? internalError(f.fieldPath, f.error ?? "") : invalid(f.fieldPath, f.text, f.error ?? "");
       problems.push({ code: "invalid", source: policy.source, kind, name: policy.name, field: e.field, message: fieldErrorText(e) });
     }
     if (failures.length === 0) out.push(bindPolicy(policy, bindings, compiled, registry));

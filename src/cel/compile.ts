@@ -2,6 +2,7 @@
 // and the expression's static type, or the cel-go-formatted error text.
 import type { CelEnv } from "./env.js";
 import type { CelType } from "./types.js";
+import type { CelErrorCode } from "./values/index.js";
 import type { ParsedExpr } from "./ast.js";
 import { parse } from "./parse.js";
 import { allMacros, type Macro } from "./macros.js";
@@ -25,7 +26,15 @@ export type CompileErrorCode = "syntax" | "type" | "program";
 /** Result of compile. */
 export type CompileResult =
   | { ok: true; program: Program; type: CelType; parsed: ParsedExpr }
-  | { ok: false; code: CompileErrorCode; message: string; /** The checked type (a `program` failure only). */ type?: CelType };
+  | { ok: false; code: CompileErrorCode; message: string; /** The checked type (a `program` failure only). */ type?: CelType; program?: ProgramFailure };
+
+/** Where and why planning failed (a `program` failure only). */
+export interface ProgramFailure {
+  /** `invalid_regex`: a constant pattern of `matches`/`find`/`findAll` that does not compile. */
+  cause: CelErrorCode;
+  /** UTF-16 offset in the text of the node the failure is about (the pattern, for a regex). */
+  offset: number;
+}
 
 const macroCache = new WeakMap<CelEnv, readonly Macro[]>();
 function macrosOf(env: CelEnv): readonly Macro[] {
@@ -49,6 +58,9 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
     overloads = c.overloads;
   }
   const p = planChecked(env, r.parsed, overloads);
-  if ("error" in p) return { ok: false, code: "program", message: p.error.message, type };
+  if ("error" in p) {
+    const program = { cause: p.error.code, offset: r.parsed.sourceInfo.positions.get(p.error.exprId) ?? 0 };
+    return { ok: false, code: "program", message: p.error.message, type, program };
+  }
   return { ok: true, program: p.program, type, parsed: r.parsed };
 }

@@ -507,7 +507,9 @@ export class Planner implements SlotCallPlanner {
     if (this.optimize && regexAt !== undefined && regexAt < n) {
       const pattern = constantOf(argEvs[regexAt]!);
       const compiled = typeof pattern === "string" ? compileRegex(pattern) : undefined;
-      if (typeof compiled === "string") this.programError ??= celError(compiled, id);
+      // Blamed on the pattern argument (argEvs holds the target first for a member call).
+      const at = member || plannedTarget !== undefined ? (regexAt === 0 ? e.target : e.args[regexAt - 1]) : e.args[regexAt];
+      if (typeof compiled === "string") this.programError ??= celError(compiled, at?.id ?? id, "invalid_regex");
       variadic = typeof pattern === "string";
     }
     const pair = this.dispatchers(e, member, n);

@@ -117,3 +117,34 @@ test("create-time CEL: a mutation that does not compile makes the policy invalid
   ]);
   assert.deepEqual(out.items.slice(2), items.slice(2));
 });
+
+// API validation turns a failed program plan into field.InternalError (validation.go convertCELErrorToValidationError).
+const regexCases: { name: string; condition: string; expected: string[][] }[] = [
+  {
+    name: "an invalid constant find() pattern in a matchCondition makes the policy invalid",
+    condition: 'object.metadata.name.find("(web") == ""',
+    expected: [["error", "spec.matchConditions[0].expression", "p", "spec.matchConditions[0].expression: Internal error: program instantiation failed: error parsing regexp: missing closing ): `(web`"]],
+  },
+  { name: "a valid constant find() pattern is fine", condition: 'object.metadata.name.find("(web)") == "web"', expected: [] },
+  {
+    name: "an invalid constant findAll() pattern makes the policy invalid",
+    condition: 'object.metadata.name.findAll("[a-", 1).size() == 0',
+    expected: [["error", "spec.matchConditions[0].expression", "p", "spec.matchConditions[0].expression: Internal error: program instantiation failed: error parsing regexp: missing closing ]: `[a-`"]],
+  },
+];
+for (const c of regexCases) {
+  test(`create-time CEL: ${c.name}`, () => {
+    const items: JsonObject[] = [
+      policy("p", {
+        matchConditions: [{ name: "c", expression: c.condition }],
+        mutations: [{ patchType: "JSONPatch", jsonPatch: { expression: '[JSONPatch{op: "add", path: "/metadata/labels", value: {"x": "y"}}]' } }],
+      }),
+      binding("p-b", "p"),
+      { apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "web", namespace: "default" } },
+    ];
+    const out = admit(items, { ...defaultAdmitOptions });
+    assert.deepEqual(out.results.filter((r) => r.severity !== "info").map((r) => [r.severity, r.field?.path, r.resourceRef?.name, r.message]), c.expected);
+    if (c.expected.length > 0) assert.deepEqual(out.items[2], items[2]);
+    else assert.deepEqual((out.items[2].metadata as JsonObject).labels, { x: "y" });
+  });
+}

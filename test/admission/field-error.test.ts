@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  aggregateText, duplicate, fieldErrorText, forbidden, goQuote, invalid, notSupported, required, tooMany, type FieldError,
+  aggregateText, duplicate, fieldErrorText, forbidden, goQuote, internalError, invalid, notSupported, required, tooMany, type FieldError,
 } from "../../src/admission/policy/field-error.js";
 import { isDNS1035Label, isDNS1123Subdomain, isLabelKey, isLabelValue, isPathSegmentName } from "../../src/admission/policy/validate-names.js";
 
@@ -18,6 +18,7 @@ const textCases: { name: string; error: FieldError; expected: string }[] = [
   { name: "Forbidden prints no value", error: forbidden("spec.x", "no"), expected: "spec.x: Forbidden: no" },
   { name: "Duplicate prints the value only", error: duplicate("spec.x[1]", "a"), expected: 'spec.x[1]: Duplicate value: "a"' },
   { name: "TooMany prints the count and the limit", error: tooMany("spec.x", 65, 64), expected: "spec.x: Too many: 65: must have at most 64 items" },
+  { name: "Internal error prints no value", error: internalError("spec.x", "program instantiation failed: bad"), expected: "spec.x: Internal error: program instantiation failed: bad" },
   { name: "TooMany with a limit of one says item", error: tooMany("spec.x", 2, 1), expected: "spec.x: Too many: 2: must have at most 1 item" },
 ];
 

@@ -115,6 +115,26 @@ const rows: Row[] = [
     expected: [{ code: "compile", severity: "error", exprOffset: 0, field: "spec.variables[0].expression", message: "program instantiation failed: type conversion error from 'string' to 'int'" }],
   },
   {
+    name: "regex: an invalid constant find() pattern, located at the pattern",
+    items: bound(policy("p", { variables: ['object.metadata.name.find("(abc")'] })),
+    expected: [{ code: "regex", severity: "error", field: "spec.variables[0].expression", exprOffset: at('object.metadata.name.find("(abc")', '"(abc"'),
+      message: "program instantiation failed: error parsing regexp: missing closing ): `(abc`: the apiserver refuses to create the policy" }],
+  },
+  { name: "regex: a valid constant find() pattern", items: bound(policy("p", { variables: ['object.metadata.name.find("(abc)")'] })), expected: [] },
+  {
+    name: "regex: findAll() in a matchCondition, offset past the trimmed lead",
+    items: bound(policy("p", { conditions: ['  object.metadata.name.findAll("x{2,1}").size() == 0'] })),
+    expected: [{ code: "regex", field: "spec.matchConditions[0].expression", exprOffset: at('  object.metadata.name.findAll("x{2,1}").size() == 0', '"x{2'),
+      message: "program instantiation failed: error parsing regexp: invalid repeat count: `{2,1}`: the apiserver refuses to create the policy" }],
+  },
+  { name: "regex: a pattern that is not constant is not checked", items: bound(policy("p", { variables: ['object.metadata.name.find(object.metadata.name + "(")'] })), expected: [] },
+  {
+    name: "regex: the global matches() form (no validator) fails when planned",
+    items: bound(policy("p", { variables: ['matches(object.metadata.name, "a)")'] })),
+    expected: [{ code: "regex", exprOffset: at('matches(object.metadata.name, "a)")', '"a)"'),
+      message: "program instantiation failed: error parsing regexp: unexpected ): `a)`: the apiserver refuses to create the policy" }],
+  },
+  {
     name: "compile: a matchCondition cannot read variables (API validation compiles it without them)",
     items: bound(policy("p", { variables: ["'web'"], conditions: ["  variables.v0 == 'web'"] })),
     expected: [{ code: "compile", field: "spec.matchConditions[0].expression", exprOffset: 2, message: "compilation failed: undeclared reference to 'variables' (in container '')" }],

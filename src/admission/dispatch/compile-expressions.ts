@@ -14,12 +14,14 @@ export interface CompiledExpression {
   program?: Program;
   /** `compilation failed: …`, `program instantiation failed: …` or `must evaluate to … but got …`. */
   error?: string;
-  /** Which of the three `error` is: a parse/type-check error, a failed program plan, a wrong result type. */
+  /** Which kind `error` is: a parse/type-check error, a failed program plan (`regex`: an invalid constant pattern), a wrong result type. */
   errorCode?: CompiledErrorCode;
+  /** For a `regex` error: the UTF-16 offset of the pattern in `text`. */
+  errorOffset?: number;
 }
 
 /** What failed when an expression did not compile (see {@link CompiledExpression.error}). */
-export type CompiledErrorCode = "compile" | "program" | "result-type";
+export type CompiledErrorCode = "compile" | "program" | "regex" | "result-type";
 
 /** What every policy kind compiles the same way: its variables and matchConditions. */
 export interface CompiledPolicyBase<M extends PolicyBase = PolicyBase> {
@@ -67,8 +69,9 @@ export function returnTypeError(t: CelType, expected: ExpectedType | readonly Ex
 function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[]): CompiledExpression & { type?: CelType } {
   const r = compile(env, text);
   if (!r.ok) {
-    const program = r.code === "program";
-    return { text, fieldPath, error: `${program ? "program instantiation failed" : "compilation failed"}: ${r.message}`, errorCode: program ? "program" : "compile" };
+    if (r.code !== "program") return { text, fieldPath, error: `compilation failed: ${r.message}`, errorCode: "compile" };
+    const error = `program instantiation failed: ${r.message}`;
+    return r.program?.cause === "invalid_regex" ? { text, fieldPath, error, errorCode: "regex", errorOffset: r.program.offset } : { text, fieldPath, error, errorCode: "program" };
   }
   const wrongType = expected === undefined ? undefined : returnTypeError(r.type, expected);
   if (wrongType !== undefined) return { text, fieldPath, error: wrongType, errorCode: "result-type" };
@@ -106,5 +109,6 @@ function strip(c: CompiledExpression & { type?: CelType }): CompiledExpression {
   if (c.program) out.program = c.program;
   if (c.error !== undefined) out.error = c.error;
   if (c.errorCode !== undefined) out.errorCode = c.errorCode;
+  if (c.errorOffset !== undefined) out.errorOffset = c.errorOffset;
   return out;
 }

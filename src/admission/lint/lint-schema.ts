@@ -10,10 +10,14 @@ import { namespaceObjectReads, operationLiterals } from "./lint-never-true.js";
 import { patchPathFindings } from "./lint-patch-paths.js";
 import type { ExprFinding } from "./lint-reads.js";
 import { typedFindings, type TypedCode, type TypedExpression } from "./lint-typed.js";
+import { costFindings } from "./lint-cost.js";
 import { kindTypes, PARAMS_ROOT, typedVariant, type ExpressionMode } from "./typed-env.js";
 
+/** The apiserver's per-expression cost limit (celconfig.PerCallLimit). */
+const PER_CALL_LIMIT = 1_000_000;
+
 /** Codes of the schema-aware checks. */
-export type SchemaCode = TypedCode | "patch-path" | "null-namespace";
+export type SchemaCode = TypedCode | "patch-path" | "null-namespace" | "cost";
 
 /** One expression of a policy, with what it is. */
 export interface SchemaExpression extends TypedExpression {
@@ -58,5 +62,7 @@ export function schemaFindings(policy: SchemaPolicy, exprs: readonly SchemaExpre
   if (matched.unknown || variants.length === 0) variants.push(typedVariant(hasParams, undefined, params, policy.variables));
   const roots = { object: matched.unknown ? "the matched kinds" : kindNames, params: policy.paramKind?.kind ?? "params" };
   out.push(...typedFindings(exprs, variants, roots));
+  // Without a schema for every matched kind nothing is sized: no cost is guessed.
+  if (!matched.unknown && matched.kinds.length > 0) out.push(...costFindings(exprs, variants, paramInfo || undefined, PER_CALL_LIMIT));
   return out;
 }

@@ -19,7 +19,7 @@ import { loadPolicies, type BindingModel, type ItemRef, type LoadProblem, type P
 export const lintCodes = [
   "load", "compile", "type", "absent-field", "atomic-field", "index-path", "missing-policy", "unbound-policy", "param-kind",
   "unknown-field", "unknown-type", "literal-type", "patch-path", "never-true", "null-namespace",
-  "unknown-resource", "no-overlap", "param-not-found",
+  "unknown-resource", "no-overlap", "param-not-found", "regex", "cost",
 ] as const;
 /** One of {@link lintCodes}. */
 export type LintCode = (typeof lintCodes)[number];
@@ -41,7 +41,7 @@ export interface LintFinding {
 }
 
 const severityOf = {
-  load: "error", compile: "error", type: "error", "unknown-field": "error", "unknown-type": "error", "literal-type": "error", "patch-path": "error",
+  load: "error", compile: "error", type: "error", regex: "error", "unknown-field": "error", "unknown-type": "error", "literal-type": "error", "patch-path": "error",
 } as const satisfies Partial<Record<LintCode, "error">>;
 
 /** 0-based UTF-16 offset of cel-go's 1-based line and code-point column. */
@@ -100,7 +100,8 @@ function lintExpressions(policy: PolicyBase, kind: LintFinding["kind"], { compil
       out.push({ ...base, severity: code in severityOf ? "error" : "warning", code, field: c.fieldPath, exprOffset: f.offset + lead, message: f.message });
     };
     if (c.error !== undefined) {
-      if (c.errorCode !== "result-type") for (const i of compileIssues(c)) add("compile", i);
+      if (c.errorCode === "regex") add("regex", { offset: c.errorOffset ?? 0, message: `${c.error}: the apiserver refuses to create the policy` });
+      else if (c.errorCode !== "result-type") for (const i of compileIssues(c)) add("compile", i);
       else add("type", { offset: 0, message: c.error });
       continue;
     }

@@ -10,7 +10,8 @@ export type FieldErrorType =
   | "NotSupported"
   | "Forbidden"
   | "Duplicate"
-  | "TooMany";
+  | "TooMany"
+  | "Internal";
 
 /** A bad value as Go would print it: a string (`%q`), a number/bool (`%v`), or JSON (lists, objects). */
 export type BadValue = string | number | boolean | null | BadValue[] | { [k: string]: BadValue };
@@ -20,7 +21,7 @@ export interface FieldError {
   type: FieldErrorType;
   /** Field path such as `spec.mutations[0].patchType`. */
   field: string;
-  /** Absent for types that print no value (Required, Forbidden, TooMany prints the count). */
+  /** Absent for types that print no value (Required, Forbidden, Internal; TooMany prints the count). */
   value?: BadValue;
   /**
    * The value is a Go named string type (`FailurePolicyType`, `StatusReason`, …) or a pointer:
@@ -39,6 +40,7 @@ const typeText: Record<FieldErrorType, string> = {
   Forbidden: "Forbidden",
   Duplicate: "Duplicate value",
   TooMany: "Too many",
+  Internal: "Internal error",
 };
 
 /** A required value is missing; `allowed` lists the values of an enum field (see {@link fieldErrorHint}). */
@@ -77,6 +79,11 @@ export function duplicate(field: string, value: BadValue, named = false): FieldE
 /** A list has more items than allowed. */
 export function tooMany(field: string, actual: number, max: number): FieldError {
   return { type: "TooMany", field, value: actual, detail: `must have at most ${max} ${max === 1 ? "item" : "items"}` };
+}
+
+/** Something failed that is not the user's input as such (apimachinery `InternalError`: no value printed). */
+export function internalError(field: string, detail: string): FieldError {
+  return { type: "Internal", field, detail };
 }
 
 /** The error body without the field name (apimachinery `ErrorBody`). */

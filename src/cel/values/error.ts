@@ -5,7 +5,7 @@
  * What kind of error a value is, for code that must tell errors apart (optional indexing turns an
  * out-of-range index into `optional.none()`): never classify by message text.
  */
-export type CelErrorCode = "runtime" | "index_out_of_bounds" | "no_such_key" | "cost_limit";
+export type CelErrorCode = "runtime" | "index_out_of_bounds" | "no_such_key" | "cost_limit" | "invalid_regex";
 
 /** A CEL runtime error value. `exprId` is the AST node id (0 when unknown). */
 export interface CelError {

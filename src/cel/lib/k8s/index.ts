@@ -22,5 +22,6 @@ export { semverToString } from "./semver.js";
 /** URL, quantity, IP, CIDR, format and semver libraries (Kubernetes 1.36). */
 export const k8sLibraries: readonly CelLibrary[] = [urlLibrary, quantityLibrary, ipLibrary, cidrLibrary, formatLibrary, semverLibrary];
 export { nameChecks } from "./format.js";
+export { kubernetesCallCost, kubernetesCostHooks } from "./cost-estimate.js";
 export { jsonPatchLibrary, objectTypeResolver, jsonPatchType, JSONPATCH_TYPE, OBJECT_TYPE } from "./mutation.js";
 export { jsonPatchOps, objectToJson, checkObjectTypeNames, type JsonPatchOp } from "./mutation-values.js";
