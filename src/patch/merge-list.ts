@@ -38,29 +38,6 @@ function index(schema: Schema, t: ListType, list: readonly JsonValue[] | undefin
   return res;
 }
 
-/** A live list's index under one list type (an index never changes: lists are never mutated). */
-interface CachedIndex {
-  schema: Schema;
-  t: ListType;
-  indexed: Indexed;
-}
-
-/**
- * Indexes of live lists, kept across merges: successive invocations on one object merge into the
- * same live list (a merge that changes nothing returns it, and untouched lists are shared), so
- * each is indexed once. Keyed weakly: an index lives as long as its list.
- */
-const liveIndexes = new WeakMap<readonly JsonValue[], CachedIndex>();
-
-function liveIndex(schema: Schema, t: ListType, list: readonly JsonValue[] | undefined): Indexed {
-  if (list === undefined) return index(schema, t, list, true);
-  const hit = liveIndexes.get(list);
-  if (hit !== undefined && hit.t === t && hit.schema === schema) return hit.indexed;
-  const indexed = index(schema, t, list, true);
-  liveIndexes.set(list, { schema, t, indexed });
-  return indexed;
-}
-
 /**
  * The merged list: live items not in the patch stay where they are, shared items are merged
  * and emitted in patch order, new items are placed where the patch order puts them.
@@ -75,7 +52,7 @@ export function mergeListItems(
   mergeItem: MergeItem,
 ): { out?: JsonValue; errs: SmdError[] } {
   const R = index(schema, t, rhs, false);
-  const L = liveIndex(schema, t, lhs);
+  const L = index(schema, t, lhs, true);
   const errs = [...R.errs, ...L.errs];
   if (errs.length > 0) return { errs };
   const shared = R.ids.filter((id) => L.observed.has(id));
