@@ -1,6 +1,6 @@
-// Live list-merge indexes are kept across merges (merge-list.ts): merging several patches into
-// the same live list, and the same list under list types with other keys, gives what a fresh
-// index gives.
+// List-merge identity per merge (merge-list.ts): several patches merged into one live list, and
+// one list under list types with other keys, each as against that list alone (no index from an
+// earlier merge may leak into a later one).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { JsonObject, JsonValue } from "../../src/data/index.js";
