@@ -130,7 +130,9 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
     for (const k of shared > 1 ? Object.keys(l) : shared === 1 ? rKeys : NO_KEYS) {
       if (!hasOwn.call(r, k) || !hasOwn.call(l, k)) continue;
       const lv = l[k];
-      const merged = mergeKey(schema, t, k, lv, (r as JsonObject)[k], track);
+      const rv = (r as JsonObject)[k];
+      if (lv === rv) continue; // its own merge, no rewrite (see mergeValues): `apiVersion`, `kind`
+      const merged = mergeKey(schema, t, k, lv, rv, track);
       if (merged.errs.length > 0) errs = withKeyErrors(errs, k, merged.errs);
       const res = merged.out;
       if (res === lv) continue;

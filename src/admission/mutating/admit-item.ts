@@ -158,8 +158,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       // The view renews the object of the item's own kind after every patch (its typed decode is
       // the strict decoding then); an object converted to another version is patched as before.
       const own = inv.kind.group === kind.group && inv.kind.version === kind.version && inv.kind.kind === kind.kind;
-      const patching = own && view.decodesPatches ? { ...kp.patching, viewDecodes: true } : kp.patching;
-      const r = steps.applyMutation(m.patchType, obj, e.value, patching, inv.policy.limits.jsonPatchCopyBytes);
+      const r = steps.applyMutation(m.patchType, obj, e.value, kp.patching, inv.policy.limits.jsonPatchCopyBytes, own && view.decodesPatches);
       if ("error" in r) return { ...r, fieldPath: m.fieldPath };
       if (r.object === obj) return r;
       let next = r.object;

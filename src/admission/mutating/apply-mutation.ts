@@ -71,15 +71,18 @@ export interface ItemPatching {
   schema: TypeRef | undefined;
   /** The kind is built-in (JSON patch results are decoded strictly into its Go type). */
   typed: boolean;
-  /** The server view decodes JSON patch results itself (typed: only the type meta defaults here). */
-  viewDecodes?: boolean;
   /** Shared by the item's apply configurations (one per item: its successive versions). */
   validity: LiveValidity;
 }
 
-/** Applies one mutation's value; `copyLimitBytes`: the JSON-patch copy budget. */
-export function applyMutationValue(patchType: PatchType, object: JsonObject, value: CelValue, item: ItemPatching, copyLimitBytes: number): MutationOutcome {
+/**
+ * Applies one mutation's value; `copyLimitBytes`: the JSON-patch copy budget; `viewDecodes`: the
+ * server view decodes JSON patch results itself (typed: only the type meta defaults here).
+ */
+export function applyMutationValue(
+  patchType: PatchType, object: JsonObject, value: CelValue, item: ItemPatching, copyLimitBytes: number, viewDecodes: boolean,
+): MutationOutcome {
   return patchType === "JSONPatch"
-    ? applyJsonPatchValue(object, value, item.typed ? item.schema : undefined, !item.viewDecodes, copyLimitBytes)
+    ? applyJsonPatchValue(object, value, item.typed ? item.schema : undefined, !viewDecodes, copyLimitBytes)
     : applyObjectValue(object, value, item.schema, item.validity);
 }

@@ -27,6 +27,9 @@ export class VersionedCopies {
   private readonly copies = new Map<string, VersionedCopy>();
   private shared: VersionedCopy | undefined;
   private last: VersionedCopy | undefined;
+  /** The kind object last looked up and its copy: invocations of one item share kind objects. */
+  private hitKind: Gvk | undefined;
+  private hitCopy: VersionedCopy | undefined;
 
   constructor(
     private readonly object: JsonObject,
@@ -37,9 +40,10 @@ export class VersionedCopies {
   /** The copy in `kind`, converted from the pass's object on first use. */
   forKind(kind: Gvk): VersionedCopy | { error: string } {
     if (!this.converter) return (this.shared ??= { object: this.object, oldObject: this.oldObject, dirty: false });
+    if (kind === this.hitKind && this.hitCopy !== undefined) return this.hitCopy;
     const key = kindKey(kind);
     const hit = this.copies.get(key);
-    if (hit) return hit;
+    if (hit) return this.remember(kind, hit);
     const converted = this.converter.convert(this.object, kind);
     if ("error" in converted) return converted;
     let oldObject: JsonObject | null = null;
@@ -50,6 +54,12 @@ export class VersionedCopies {
     }
     const copy: VersionedCopy = { object: converted.object, oldObject, dirty: false };
     this.copies.set(key, copy);
+    return this.remember(kind, copy);
+  }
+
+  private remember(kind: Gvk, copy: VersionedCopy): VersionedCopy {
+    this.hitKind = kind;
+    this.hitCopy = copy;
     return copy;
   }
 
