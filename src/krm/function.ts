@@ -2,7 +2,7 @@
 // becomes error results in the output list, or one stderr line when no list can be written.
 import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type AdmitPhase, type AdmitSummary, type KrmResult } from "../admission/index.js";
 import { timed, type JsonObject, type JsonValue, type PhaseHook } from "../data/index.js";
-import { decodeText, formatError, outputDocument, readDocument, spliceOutput, writeValue } from "./yaml/index.js";
+import { decodeText, formatError, outputDocument, readDocument, spliceOutput, writeValueChunks } from "./yaml/index.js";
 import { parseFunctionConfig } from "./function-config.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, finalResults, withFiles } from "./results.js";
@@ -12,8 +12,13 @@ import type { Format, ItemSpans, KrmError } from "./types.js";
 
 /** What one function run prints and returns. */
 export interface FunctionRun {
-  /** The output ResourceList ("" when none could be written). */
-  stdout: string;
+  /** The output ResourceList ("" when none could be written): {@link chunks} joined, on each read. */
+  readonly stdout: string;
+  /**
+   * The output ResourceList as pieces to write in order (mostly slices of the input text): writing
+   * these instead of {@link stdout} never builds a string as large as the output.
+   */
+  chunks: readonly string[];
   /** One line per problem that could not be reported as a result ("" otherwise). */
   stderr: string;
   exitCode: 0 | 1;
@@ -65,19 +70,30 @@ export interface RunOptions {
   progress?: AdmitOptions["progress"];
 }
 
-/** Runs the KRM function on one input (bytes or text). */
-export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
+/**
+ * Input bytes handed over to {@link runFunction}, which takes them out of the box (sets `bytes` to
+ * undefined) once they are decoded, so that they can be freed during the run.
+ */
+export interface HandedBytes {
+  bytes: Uint8Array | undefined;
+}
+
+/** Runs the KRM function on one input (bytes, bytes handed over, or text). */
+export function runFunction(input: Uint8Array | HandedBytes | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
   const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
   let text: string;
   if (typeof input === "string") text = input;
   else {
-    const d = decodeText(input);
+    const bytes = input instanceof Uint8Array ? input : takeBytes(input);
+    const d = decodeText(bytes);
     if (!d.ok) return rejected([formatError(d.error, source)]);
     text = d.text;
   }
   const read = timed("parse", onPhase, readDocument)(text);
   const finish = timed("serialise", onPhase, serialise);
   if (!read.ok) return rejected(read.errors.map((e) => formatError(e, source, text)));
+  // JSON output is written from the values alone: the text can be freed during the run.
+  if (read.format === "json") text = "";
   const check = checkResourceList(read.value);
   if (check.kind === "rejected") return rejected(check.errors.map((e) => formatError(e, source)));
   if (check.kind === "invalid") {
@@ -105,8 +121,28 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   return finish(doc, out.items, finalResults(withFiles(out.results, out.items), out.summary, quiet), read, text, items);
 }
 
+/** The handed-over bytes, leaving the box empty. */
+function takeBytes(box: HandedBytes): Uint8Array {
+  const bytes = box.bytes ?? new Uint8Array(0);
+  box.bytes = undefined;
+  return bytes;
+}
+
+/** A run's outcome whose `stdout` joins `chunks` when read (never kept as one string). */
+function written(chunks: readonly string[], stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
+  return {
+    get stdout(): string {
+      return chunks.join("");
+    },
+    chunks,
+    stderr,
+    exitCode,
+    results,
+  };
+}
+
 function rejected(lines: string[]): FunctionRun {
-  return { stdout: "", stderr: lines.map((l) => `kmutate: ${l}\n`).join(""), exitCode: 1, results: [] };
+  return written([], lines.map((l) => `kmutate: ${l}\n`).join(""), 1, []);
 }
 
 /** How the input was read: its format, and the item spans the block reader found (see ReadResult). */
@@ -119,10 +155,10 @@ type ReadLayout = { format: Format; itemSpans?: ItemSpans };
 function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
     const spliced = spliceOutput(text, itemSpans, doc, inputItems, items, results);
-    if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };
+    if (spliced !== undefined) return written(spliced, "", exitCodeOf(results), results);
   }
   const outDoc = outputDocument(doc, items, results);
-  const w = writeValue(outDoc, format);
+  const w = writeValueChunks(outDoc, format);
   if (!w.ok) return rejected([formatError(w.error, "output")]);
-  return { stdout: w.text, stderr: "", exitCode: exitCodeOf(results), results };
+  return written(w.chunks, "", exitCodeOf(results), results);
 }
