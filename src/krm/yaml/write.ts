@@ -3,14 +3,13 @@
 import yaml from "js-yaml";
 import { setKey, type JsonObject, type JsonValue } from "../../data/index.js";
 import type { KrmResult } from "../../admission/index.js";
-import { emitItems, type EmitHooks } from "./emit-items.js";
-import { dumpSchema } from "./fast-yaml-schema.js";
+import { blockDumpOptions, emitItems, type EmitHooks } from "./emit-items.js";
 import { writeJsonChunks } from "./json-write.js";
 import type { Format, KrmError } from "../types.js";
 
 /** Serialises one value as YAML (kyaml-like layout: 2-space indent, unindented sequences). */
 export function writeYaml(value: JsonValue): string {
-  return emitItems(value, plainHooks) ?? yaml.dump(value, { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true });
+  return emitItems(value, plainHooks) ?? yaml.dump(value, blockDumpOptions);
 }
 
 /** The fast writer with js-yaml's default (single) quotes and nothing added. */
