@@ -91,6 +91,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     sideInputs: fnSideInputs,
     onPhase: phases?.hook,
     quiet: opts.quiet === true,
+    standInItems: true,
     progress: (done, total) => progress.update("admitting", done, total),
   });
   progress.end();

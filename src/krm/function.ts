@@ -7,6 +7,7 @@ import { parseFunctionConfig } from "./function-config.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, finalResults, withFiles } from "./results.js";
 import { loadSideInputItems } from "./side-inputs.js";
+import { StandIns } from "./stand-in-items.js";
 import type { SideInputPaths } from "./function-config.js";
 import type { Format, ItemSpans, KrmError } from "./types.js";
 
@@ -68,6 +69,12 @@ export interface RunOptions {
   quiet?: boolean;
   /** Called as items are admitted (see AdmitOptions.progress). Default: none. */
   progress?: AdmitOptions["progress"];
+  /**
+   * For a YAML list without policies or bindings (see StandIns), keep of most items only their
+   * identity and metadata during the run (their text is copied to the output). Only for the real
+   * admission: an injected admitter may read more. Default: false.
+   */
+  standInItems?: boolean;
 }
 
 /**
@@ -80,7 +87,7 @@ export interface HandedBytes {
 
 /** Runs the KRM function on one input (bytes, bytes handed over, or text). */
 export function runFunction(input: Uint8Array | HandedBytes | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
-  const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
+  const source = run.source ?? "stdin";
   let text: string;
   if (typeof input === "string") text = input;
   else {
@@ -89,8 +96,27 @@ export function runFunction(input: Uint8Array | HandedBytes | string, admit: Adm
     if (!d.ok) return rejected([formatError(d.error, source)]);
     text = d.text;
   }
-  const read = timed("parse", onPhase, readDocument)(text);
-  const finish = timed("serialise", onPhase, serialise);
+  if (run.standInItems === true && admit === realAdmit && StandIns.applies(text)) {
+    const lazy = runText(text, admit, run, new StandIns());
+    if (lazy !== undefined) return lazy;
+  }
+  return runText(text, admit, run);
+}
+
+/**
+ * The run on decoded text. With `standIns`, undefined when the outcome cannot be written from
+ * the text with the stand-ins left untouched (a policy after all, a changed or re-serialised
+ * stand-in): the caller runs again on whole items.
+ */
+function runText(input: string, admit: Admitter, run: RunOptions): FunctionRun;
+function runText(input: string, admit: Admitter, run: RunOptions, standIns: StandIns): FunctionRun | undefined;
+function runText(input: string, admit: Admitter, run: RunOptions, standIns?: StandIns): FunctionRun | undefined {
+  const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
+  let text = input;
+  const read = timed("parse", onPhase, readDocument)(text, standIns?.itemValue);
+  if (standIns?.sawPolicy) return undefined;
+  const finish = timed("serialise", onPhase, (doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], layout: ReadLayout, text: string, inputItems: JsonValue[] | undefined) =>
+    serialise(doc, items, results, layout, text, inputItems, standIns));
   if (!read.ok) return rejected(read.errors.map((e) => formatError(e, source, text)));
   // JSON output is written from the values alone: the text can be freed during the run.
   if (read.format === "json") text = "";
@@ -112,6 +138,7 @@ export function runFunction(input: Uint8Array | HandedBytes | string, admit: Adm
   try {
     out = admit(items, options);
   } catch (e) {
+    if (standIns) return undefined;
     return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read, text, items);
   }
   if (out.items.length !== items.length) {
@@ -152,11 +179,14 @@ type ReadLayout = { format: Format; itemSpans?: ItemSpans };
  * Writes the output list. YAML input in the usual block layout is spliced (untouched items copied
  * byte for byte); anything else is re-serialised from `doc`.
  */
-function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined, standIns?: StandIns): FunctionRun | undefined {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
+    // A stand-in is only ever written as its item's text: it must come out untouched.
+    if (standIns && standIns.count > 0 && items.some((item, i) => item !== inputItems[i] && standIns.isStandIn(inputItems[i]))) return undefined;
     const spliced = spliceOutput(text, itemSpans, doc, inputItems, items, results);
     if (spliced !== undefined) return written(spliced, "", exitCodeOf(results), results);
   }
+  if (standIns && standIns.count > 0) return undefined;
   const outDoc = outputDocument(doc, items, results);
   const w = writeValueChunks(outDoc, format);
   if (!w.ok) return rejected([formatError(w.error, "output")]);

@@ -30,15 +30,20 @@ export function readBlockYaml(text: string): JsonValue | undefined {
   return readBlockDocument(text)?.value;
 }
 
+/** What the reader keeps of each entry of the root's `items` (see {@link readBlockDocument}). */
+export type ItemValueHook = (value: JsonValue) => JsonValue;
+
 /**
  * The document's value and, when its root mapping has an `items` block sequence, where each
  * item's text is (as the reader found it, not guessed); undefined outside the subset read here.
+ * `itemValue`: called with each entry of that sequence as soon as it is read; its result is kept
+ * in the entry's place. Default: the entry itself.
  */
-export function readBlockDocument(text: string): { value: JsonValue; items: ItemSpans | undefined } | undefined {
+export function readBlockDocument(text: string, itemValue?: ItemValueHook): { value: JsonValue; items: ItemSpans | undefined } | undefined {
   if (text.charCodeAt(0) === 0xfeff || text.includes("\r")) return undefined;
   if (MAYBE_NON_PRINTABLE.test(text) && NON_PRINTABLE.test(text)) return undefined;
   try {
-    const reader = new Reader(text);
+    const reader = new Reader(text, itemValue);
     const value = reader.document();
     return { value, items: reader.items };
   } catch (e) {
@@ -85,7 +90,7 @@ class Reader {
   /** The spans of the root mapping's `items` block sequence entries, once read. */
   items: ItemSpans | undefined;
 
-  constructor(text: string) {
+  constructor(text: string, private readonly itemValue?: ItemValueHook) {
     this.t = text;
     this.n = text.length;
   }
@@ -192,7 +197,8 @@ class Reader {
       }
       this.pos++; // the dash
       this.empty = false;
-      out.push(this.node(ind, false));
+      const entry = this.node(ind, false);
+      out.push(items && this.itemValue ? this.itemValue(entry) : entry);
       if (items) spans[spans.length - 1][1] = this.contentEnd;
       const empty = this.empty;
       if (!this.nextContentLine()) break;
