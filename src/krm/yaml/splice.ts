@@ -31,7 +31,7 @@ export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: J
   return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? [out] : undefined;
 }
 
-function splice(text: string, { spans, indent }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string[] {
+function splice(text: string, { spans, indent, patchable: layout }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string[] {
   const head = text.slice(0, spans[0][0]);
   let tail = text.slice(spans[spans.length - 1][1]);
   const parts: string[] = [head];
@@ -40,7 +40,7 @@ function splice(text: string, { spans, indent }: ItemSpans, before: readonly Jso
     const source = text.slice(spans[i][0], spans[i][1]);
     parts.push(source);
     if (before[i] === after[i] || deepEqual(before[i], after[i])) continue;
-    const patched = patchable ? patchItemText(source, indent, before[i], after[i]) : undefined;
+    const patched = patchable && (layout?.[i] ?? true) ? patchItemText(source, indent, before[i], after[i]) : undefined;
     if (patched !== undefined) parts[i + 1] = patched;
     else changed.push(i);
   }
