@@ -8,7 +8,7 @@ import { isObject, type JsonObject, type JsonValue } from "../data/index.js";
 import { readStream, runFunction } from "../krm/index.js";
 import { findingKeys, placeFinding, renderFinding } from "../authoring/index.js";
 import { findingResult, summaryLine } from "./check-render.js";
-import { readAll, writeText, type CliIo } from "./io.js";
+import { readAll, writeChunks, writeText, type CliIo } from "./io.js";
 import { fnSideInputs, loadSideInputs } from "./side-inputs.js";
 import { readSources } from "./sources.js";
 
@@ -72,7 +72,7 @@ export async function checkResourceList(io: CliIo, opts: CheckOptions = {}): Pro
       return findingResult(f, items, typeof text === "string" ? text : undefined);
     }),
   }), { sideInputs: fnSideInputs });
-  await writeText(io.stdout, run.stdout);
+  await writeChunks(io.stdout, run.chunks);
   await writeText(io.stderr, run.stderr);
   return run.exitCode;
 }

@@ -1,7 +1,7 @@
 // `kmutate` / `kmutate fn`: the KRM function (ResourceList on stdin → ResourceList on stdout).
 import type { Command } from "commander";
 import { runFunction, type Admitter } from "../krm/index.js";
-import { readAtMost, writeText, type CliIo } from "./io.js";
+import { readAtMost, writeChunks, writeText, type CliIo } from "./io.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
 import { progressLine } from "./progress.js";
@@ -86,15 +86,17 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     return 1;
   }
   const progress = progressLine(io.stderr, io.now);
-  const run = runFunction(input.bytes, admit, {
+  // Handed over: runFunction empties the box once the bytes are decoded, so they can be freed.
+  const run = runFunction(input.handed, admit, {
     sideInputs: fnSideInputs,
     onPhase: phases?.hook,
     quiet: opts.quiet === true,
+    standInItems: true,
     progress: (done, total) => progress.update("admitting", done, total),
   });
   progress.end();
   if (phaseFile && phases) writePhaseTimes(phaseFile, phases.totals());
-  await writeText(io.stdout, run.stdout);
+  await writeChunks(io.stdout, run.chunks);
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
   const errors = run.exitCode === 1 ? run.results.filter((r) => r.severity === "error").map(resultLine).join("") : "";
   await writeText(io.stderr, run.stderr + errors);

@@ -1,6 +1,7 @@
 // The process streams a command works with, injectable so commands run in-process in tests:
 // reading all of stdin, and writes that resolve once the text is handed to the OS.
 import type { Readable, Writable } from "node:stream";
+import type { HandedBytes } from "../krm/index.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {
@@ -15,12 +16,12 @@ export interface CliIo {
   now?: () => number;
 }
 
-/** All bytes of a stream. */
 /**
  * Reads at most `maxBytes` from `stream`; stops reading (and reports how much arrived) as soon as
- * the input is larger, so an oversized input never sits in memory whole.
+ * the input is larger, so an oversized input never sits in memory whole. The bytes come in a box
+ * the reader can empty (see HandedBytes), so that nothing else keeps them alive.
  */
-export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; read: number }> {
+export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; handed: HandedBytes } | { ok: false; read: number }> {
   const chunks: Buffer[] = [];
   let read = 0;
   for await (const chunk of stream) {
@@ -32,9 +33,10 @@ export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ 
     }
     chunks.push(b);
   }
-  return { ok: true, bytes: Buffer.concat(chunks) };
+  return { ok: true, handed: { bytes: Buffer.concat(chunks) } };
 }
 
+/** All bytes of a stream. */
 export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
@@ -45,12 +47,34 @@ export async function readAll(stream: Readable): Promise<Buffer> {
 const writeChunk = 1 << 20;
 
 /**
- * Writes `text` and resolves when it has been flushed (or the reader went away: EPIPE and other
+ * Writes `pieces` in order as {@link writeText} writes their concatenation (same bytes), without
+ * building it: small pieces are joined up to about {@link writeChunk} characters per write.
+ */
+export async function writeChunks(stream: Writable, pieces: readonly string[]): Promise<void> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    if (size > 0 && size + piece.length > writeChunk) {
+      const text = batch.join("");
+      // A surrogate pair split between two pieces is written whole, with the next batch.
+      const carry = (text.charCodeAt(text.length - 1) & 0xfc00) === 0xd800 ? text.slice(-1) : "";
+      if (!(await writeText(stream, carry ? text.slice(0, -1) : text))) return;
+      batch = carry ? [carry] : [];
+      size = carry.length;
+    }
+    batch.push(piece);
+    size += piece.length;
+  }
+  if (size > 0) await writeText(stream, batch.join(""));
+}
+
+/**
+ * Writes `text` and resolves when it has been flushed (to false when the reader went away: EPIPE and other
  * write errors resolve quietly; bin reports nothing for a closed pipe). Text longer than 1 Mi
  * characters goes out in slices, each written when the previous one was flushed, so the stream
  * holds at most one slice as bytes.
  */
-export async function writeText(stream: Writable, text: string): Promise<void> {
+export async function writeText(stream: Writable, text: string): Promise<boolean> {
   for (let i = 0, end = 0; i < text.length; i = end) {
     end = Math.min(i + writeChunk, text.length);
     // Never split a surrogate pair (each half alone would be written as U+FFFD).
@@ -63,6 +87,7 @@ export async function writeText(stream: Writable, text: string): Promise<void> {
         resolve(false);
       }
     });
-    if (!flushed) return;
+    if (!flushed) return false;
   }
+  return true;
 }

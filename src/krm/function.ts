@@ -2,18 +2,24 @@
 // becomes error results in the output list, or one stderr line when no list can be written.
 import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type AdmitPhase, type AdmitSummary, type KrmResult } from "../admission/index.js";
 import { timed, type JsonObject, type JsonValue, type PhaseHook } from "../data/index.js";
-import { decodeText, formatError, outputDocument, readDocument, spliceOutput, writeValue } from "./yaml/index.js";
+import { decodeText, formatError, outputDocument, readDocument, spliceOutput, writeValueChunks } from "./yaml/index.js";
 import { parseFunctionConfig } from "./function-config.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, finalResults, withFiles } from "./results.js";
 import { loadSideInputItems } from "./side-inputs.js";
+import { StandIns } from "./stand-in-items.js";
 import type { SideInputPaths } from "./function-config.js";
 import type { Format, ItemSpans, KrmError } from "./types.js";
 
 /** What one function run prints and returns. */
 export interface FunctionRun {
-  /** The output ResourceList ("" when none could be written). */
-  stdout: string;
+  /** The output ResourceList ("" when none could be written): {@link chunks} joined, on each read. */
+  readonly stdout: string;
+  /**
+   * The output ResourceList as pieces to write in order (mostly slices of the input text): writing
+   * these instead of {@link stdout} never builds a string as large as the output.
+   */
+  chunks: readonly string[];
   /** One line per problem that could not be reported as a result ("" otherwise). */
   stderr: string;
   exitCode: 0 | 1;
@@ -63,21 +69,57 @@ export interface RunOptions {
   quiet?: boolean;
   /** Called as items are admitted (see AdmitOptions.progress). Default: none. */
   progress?: AdmitOptions["progress"];
+  /**
+   * For a YAML list without policies or bindings (see StandIns), keep of most items only their
+   * identity and metadata during the run (their text is copied to the output). Only for the real
+   * admission: an injected admitter may read more. Default: false.
+   */
+  standInItems?: boolean;
 }
 
-/** Runs the KRM function on one input (bytes or text). */
-export function runFunction(input: Uint8Array | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
-  const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
+/**
+ * Input bytes handed over to {@link runFunction}, which takes them out of the box (sets `bytes` to
+ * undefined) once they are decoded, so that they can be freed during the run.
+ */
+export interface HandedBytes {
+  bytes: Uint8Array | undefined;
+}
+
+/** Runs the KRM function on one input (bytes, bytes handed over, or text). */
+export function runFunction(input: Uint8Array | HandedBytes | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
+  const source = run.source ?? "stdin";
   let text: string;
   if (typeof input === "string") text = input;
   else {
-    const d = decodeText(input);
+    const bytes = input instanceof Uint8Array ? input : takeBytes(input);
+    const d = decodeText(bytes);
     if (!d.ok) return rejected([formatError(d.error, source)]);
     text = d.text;
   }
-  const read = timed("parse", onPhase, readDocument)(text);
-  const finish = timed("serialise", onPhase, serialise);
+  if (run.standInItems === true && admit === realAdmit && StandIns.applies(text)) {
+    const lazy = runText(text, admit, run, new StandIns());
+    if (lazy !== undefined) return lazy;
+  }
+  return runText(text, admit, run);
+}
+
+/**
+ * The run on decoded text. With `standIns`, undefined when the outcome cannot be written from
+ * the text with the stand-ins left untouched (a policy after all, a changed or re-serialised
+ * stand-in): the caller runs again on whole items.
+ */
+function runText(input: string, admit: Admitter, run: RunOptions): FunctionRun;
+function runText(input: string, admit: Admitter, run: RunOptions, standIns: StandIns): FunctionRun | undefined;
+function runText(input: string, admit: Admitter, run: RunOptions, standIns?: StandIns): FunctionRun | undefined {
+  const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
+  let text = input;
+  const read = timed("parse", onPhase, readDocument)(text, standIns?.itemValue);
+  if (standIns?.sawPolicy) return undefined;
+  const finish = timed("serialise", onPhase, (doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], layout: ReadLayout, text: string, inputItems: JsonValue[] | undefined) =>
+    serialise(doc, items, results, layout, text, inputItems, standIns));
   if (!read.ok) return rejected(read.errors.map((e) => formatError(e, source, text)));
+  // JSON output is written from the values alone: the text can be freed during the run.
+  if (read.format === "json") text = "";
   const check = checkResourceList(read.value);
   if (check.kind === "rejected") return rejected(check.errors.map((e) => formatError(e, source)));
   if (check.kind === "invalid") {
@@ -96,6 +138,7 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   try {
     out = admit(items, options);
   } catch (e) {
+    if (standIns) return undefined;
     return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read, text, items);
   }
   if (out.items.length !== items.length) {
@@ -105,8 +148,28 @@ export function runFunction(input: Uint8Array | string, admit: Admitter = realAd
   return finish(doc, out.items, finalResults(withFiles(out.results, out.items), out.summary, quiet), read, text, items);
 }
 
+/** The handed-over bytes, leaving the box empty. */
+function takeBytes(box: HandedBytes): Uint8Array {
+  const bytes = box.bytes ?? new Uint8Array(0);
+  box.bytes = undefined;
+  return bytes;
+}
+
+/** A run's outcome whose `stdout` joins `chunks` when read (never kept as one string). */
+function written(chunks: readonly string[], stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
+  return {
+    get stdout(): string {
+      return chunks.join("");
+    },
+    chunks,
+    stderr,
+    exitCode,
+    results,
+  };
+}
+
 function rejected(lines: string[]): FunctionRun {
-  return { stdout: "", stderr: lines.map((l) => `kmutate: ${l}\n`).join(""), exitCode: 1, results: [] };
+  return written([], lines.map((l) => `kmutate: ${l}\n`).join(""), 1, []);
 }
 
 /** How the input was read: its format, and the item spans the block reader found (see ReadResult). */
@@ -116,13 +179,16 @@ type ReadLayout = { format: Format; itemSpans?: ItemSpans };
  * Writes the output list. YAML input in the usual block layout is spliced (untouched items copied
  * byte for byte); anything else is re-serialised from `doc`.
  */
-function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined): FunctionRun {
+function serialise(doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], { format, itemSpans }: ReadLayout, text: string, inputItems: JsonValue[] | undefined, standIns?: StandIns): FunctionRun | undefined {
   if (format === "yaml" && inputItems && Array.isArray(items) && items.length === inputItems.length) {
+    // A stand-in is only ever written as its item's text: it must come out untouched.
+    if (standIns && standIns.count > 0 && items.some((item, i) => item !== inputItems[i] && standIns.isStandIn(inputItems[i]))) return undefined;
     const spliced = spliceOutput(text, itemSpans, doc, inputItems, items, results);
-    if (spliced !== undefined) return { stdout: spliced, stderr: "", exitCode: exitCodeOf(results), results };
+    if (spliced !== undefined) return written(spliced, "", exitCodeOf(results), results);
   }
+  if (standIns && standIns.count > 0) return undefined;
   const outDoc = outputDocument(doc, items, results);
-  const w = writeValue(outDoc, format);
+  const w = writeValueChunks(outDoc, format);
   if (!w.ok) return rejected([formatError(w.error, "output")]);
-  return { stdout: w.text, stderr: "", exitCode: exitCodeOf(results), results };
+  return written(w.chunks, "", exitCodeOf(results), results);
 }

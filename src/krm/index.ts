@@ -11,7 +11,7 @@ export type { ConfigResult } from "./function-config.js";
 export { specFields, configMapKeys, operations, decisions, MUTATION_CONFIG_API_VERSION, MUTATION_CONFIG_KIND } from "./config-fields.js";
 export type { FieldSpec } from "./config-fields.js";
 export { runFunction } from "./function.js";
-export type { FunctionRun, Admitter, RunOptions, RunPhase, SideInputLoader } from "./function.js";
+export type { FunctionRun, Admitter, HandedBytes, RunOptions, RunPhase, SideInputLoader } from "./function.js";
 export { readStream, writeStream, writeFiles } from "./stream.js";
 export type { SourceText, StreamFile, StreamDocument, StreamRead, WrittenFile } from "./stream.js";
 export { annotationsOf, loadSideInputItems, sideInputKinds } from "./side-inputs.js";

@@ -42,6 +42,12 @@ export interface ItemSpans {
    * the dashes. Contiguous from the first item to the last.
    */
   spans: Array<[number, number]>;
+  /**
+   * Whether item i's text is in the layout item-patch.ts rewrites in place (no multi-line quoted
+   * scalar, whose continuation lines may sit at any indentation); a changed item that is not is
+   * re-serialised whole. Absent: every item is.
+   */
+  patchable?: boolean[];
 }
 
 /**

@@ -1,7 +1,7 @@
 // A reader for the block YAML that kpt, kustomize and kubectl write (block mappings and
-// sequences, one-line scalars and flow collections, literal/folded block scalars, comments),
-// giving exactly js-yaml's values under loadSchema — about twice as fast. Anything outside that
-// subset (anchors, tags, multi-line plain or quoted scalars, complex keys, documents markers,
+// sequences, one-line scalars and flow collections, multi-line quoted values, literal/folded block
+// scalars, comments), giving exactly js-yaml's values under loadSchema — about twice as fast.
+// Anything outside that subset (anchors, tags, multi-line plain scalars, complex keys, documents markers,
 // tabs in indentation, CRLF, duplicate keys…) returns undefined and the caller uses js-yaml, so
 // it decides every error. A parser, so past 300 lines.
 import type { JsonValue } from "../../data/index.js";
@@ -30,15 +30,20 @@ export function readBlockYaml(text: string): JsonValue | undefined {
   return readBlockDocument(text)?.value;
 }
 
+/** What the reader keeps of each entry of the root's `items` (see {@link readBlockDocument}). */
+export type ItemValueHook = (value: JsonValue) => JsonValue;
+
 /**
  * The document's value and, when its root mapping has an `items` block sequence, where each
  * item's text is (as the reader found it, not guessed); undefined outside the subset read here.
+ * `itemValue`: called with each entry of that sequence as soon as it is read; its result is kept
+ * in the entry's place. Default: the entry itself.
  */
-export function readBlockDocument(text: string): { value: JsonValue; items: ItemSpans | undefined } | undefined {
+export function readBlockDocument(text: string, itemValue?: ItemValueHook): { value: JsonValue; items: ItemSpans | undefined } | undefined {
   if (text.charCodeAt(0) === 0xfeff || text.includes("\r")) return undefined;
   if (MAYBE_NON_PRINTABLE.test(text) && NON_PRINTABLE.test(text)) return undefined;
   try {
-    const reader = new Reader(text);
+    const reader = new Reader(text, itemValue);
     const value = reader.document();
     return { value, items: reader.items };
   } catch (e) {
@@ -84,8 +89,10 @@ class Reader {
   private contentEnd = 0;
   /** The spans of the root mapping's `items` block sequence entries, once read. */
   items: ItemSpans | undefined;
+  /** Set when a multi-line quoted scalar is read (cleared before each item). */
+  private multiLine = false;
 
-  constructor(text: string) {
+  constructor(text: string, private readonly itemValue?: ItemValueHook) {
     this.t = text;
     this.n = text.length;
   }
@@ -185,15 +192,21 @@ class Reader {
     this.enter();
     const out: JsonValue[] = [];
     const spans: Array<[number, number]> = [];
+    const patchable: boolean[] = [];
     for (;;) {
       if (items) {
         if (spans.length > 0) spans[spans.length - 1][1] = this.lineStart;
         spans.push([this.lineStart, 0]);
+        this.multiLine = false;
       }
       this.pos++; // the dash
       this.empty = false;
-      out.push(this.node(ind, false));
-      if (items) spans[spans.length - 1][1] = this.contentEnd;
+      const entry = this.node(ind, false);
+      out.push(items && this.itemValue ? this.itemValue(entry) : entry);
+      if (items) {
+        spans[spans.length - 1][1] = this.contentEnd;
+        patchable.push(!this.multiLine);
+      }
       const empty = this.empty;
       if (!this.nextContentLine()) break;
       const i = this.indent();
@@ -205,7 +218,7 @@ class Reader {
     }
     if (items) {
       spans[spans.length - 1][1] = lastItemEnd(this.t, spans[spans.length - 1][1], ind);
-      this.items = { indent: ind, spans };
+      this.items = patchable.every(Boolean) ? { indent: ind, spans } : { indent: ind, spans, patchable };
     }
     this.depth--;
     return out;
@@ -317,7 +330,7 @@ class Reader {
     const t = this.t;
     const c = t.charCodeAt(this.pos);
     if (c === SQ || c === DQ) {
-      const v = this.quoted();
+      const v = this.quotedEnd(this.pos) < 0 ? this.multiLineQuoted() : this.quoted();
       this.afterScalar(ind);
       return v;
     }
@@ -384,6 +397,82 @@ class Reader {
     const body = t.slice(at + 1, close - 1);
     if (t.charCodeAt(at) === SQ) return body.includes("'") ? body.replace(/''/g, "'") : body;
     return body.includes("\\") ? unescape(body) : body;
+  }
+
+  /**
+   * A quoted scalar at `pos` whose closing quote is on a later line, as js-yaml reads it: each
+   * line break folds to a space (n blank lines to n line feeds), white space around breaks is
+   * dropped, `\` before a break joins the lines; continuation lines may sit at any indentation
+   * (js-yaml only warns), so the spans stay exact whatever they look like. `pos` ends after the
+   * closing quote, on its line. Declined: a continuation line indented with a tab, or starting
+   * with a document marker (js-yaml's error), and no closing quote.
+   */
+  private multiLineQuoted(): string {
+    const t = this.t;
+    const q = t.charCodeAt(this.pos);
+    let out = "";
+    let i = this.pos + 1;
+    let segStart = i;
+    let segEnd = i;
+    for (;;) {
+      if (i >= this.n) fail();
+      const c = t.charCodeAt(i);
+      if (c === q) {
+        out += t.slice(segStart, i);
+        if (q === SQ && t.charCodeAt(i + 1) === SQ) {
+          out += "'";
+          i += 2;
+          segStart = segEnd = i;
+          continue;
+        }
+        this.pos = i + 1;
+        this.multiLine = true;
+        return out;
+      }
+      if (c === 92 /* \ */ && q === DQ) {
+        out += t.slice(segStart, i);
+        const e = t.charCodeAt(i + 1);
+        if (e === NL) {
+          i = this.skipBreaks(i + 1).at; // a joined line break: nothing is added
+        } else {
+          const end = i + 2 + (Object.prototype.hasOwnProperty.call(HEX_LEN, t[i + 1]) ? HEX_LEN[t[i + 1]] : 0);
+          out += unescape(t.slice(i, end));
+          i = end;
+        }
+        segStart = segEnd = i;
+        continue;
+      }
+      if (c === NL) {
+        out += t.slice(segStart, segEnd);
+        const { at, breaks } = this.skipBreaks(i);
+        out += breaks === 1 ? " " : "\n".repeat(breaks - 1);
+        i = segStart = segEnd = at;
+        continue;
+      }
+      i++;
+      if (!isWs(c)) segEnd = i;
+    }
+  }
+
+  /**
+   * From the line break at `at`: skips line breaks and the white space around them, as js-yaml
+   * inside quotes; returns where the text goes on and how many breaks were passed. Sets
+   * `lineStart` to the start of the last line reached.
+   */
+  private skipBreaks(at: number): { at: number; breaks: number } {
+    const t = this.t;
+    let i = at;
+    let breaks = 0;
+    for (;;) {
+      while (isWs(t.charCodeAt(i))) i++;
+      if (t.charCodeAt(i) !== NL) return { at: i, breaks };
+      breaks++;
+      i++;
+      this.lineStart = i;
+      while (t.charCodeAt(i) === SP) i++;
+      if (t.charCodeAt(i) === TAB) fail(); // js-yaml reports tabs in indentation later, in its own way
+      if (i === this.lineStart && (t.startsWith("---", i) || t.startsWith("...", i))) fail();
+    }
   }
 
   /** A literal (`|`) or folded (`>`) block scalar, as js-yaml reads it; no indentation indicator. */

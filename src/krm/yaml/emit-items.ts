@@ -1,7 +1,8 @@
 // A block-YAML writer for the changed items of fn mode: the same text as js-yaml's `dump` with
 // write-item.ts's options (2-space indent, compact nested sequences, no folding, double quotes,
-// a replacer), about twice as fast. Structure is written directly; strings take a plain fast
-// path or js-yaml's own text (memoised). Shapes it does not cover return undefined.
+// a replacer, flow style past 32 levels), about twice as fast. Structure is written directly;
+// strings take a plain fast path or js-yaml's own text (memoised). Shapes it does not cover
+// return undefined. Flow-style values are js-yaml's text, without the replacer's styles.
 import yaml from "js-yaml";
 import { JsonFloat, type JsonValue } from "../../data/index.js";
 import { dumpSchema, yamlFloatText } from "./fast-yaml-schema.js";
@@ -21,8 +22,20 @@ export interface EmitHooks {
   verbatim(value: unknown): string | undefined;
 }
 
-const doubleOptions = { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true, quotingType: '"' } as const;
-const singleOptions = { ...doubleOptions, quotingType: "'" } as const;
+/**
+ * Deepest (indentation) level written in block style; deeper non-empty collections are written
+ * in flow style on one line, as js-yaml does with `flowLevel: maxBlockLevel + 1`. Block style
+ * indents every level, so a deeply nested changed item would be written in text quadratic in
+ * its depth (10 KB of 900-deep mappings: 1.6 MB).
+ */
+export const maxBlockLevel = 32;
+
+/** js-yaml's dump options for the same layout as this writer (block style to {@link maxBlockLevel}). */
+export const blockDumpOptions = { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true, flowLevel: maxBlockLevel + 1 } as const;
+
+const doubleOptions = { ...blockDumpOptions, quotingType: '"' } as const;
+const singleOptions = { ...blockDumpOptions, quotingType: "'" } as const;
+const flowOptions = { '"': { ...doubleOptions, flowLevel: 0 }, "'": { ...singleOptions, flowLevel: 0 } } as const;
 
 // Plain without a second look: a letter, `_` or `/` first, then only [A-Za-z0-9_./-]. Among such
 // strings only these words read as something else (core schema, YAML 1.1 booleans).
@@ -82,12 +95,23 @@ function nodeText(level: number, v: unknown, compact: boolean, inSeq: boolean, h
     case "object":
       if (v === null) return "null";
       if (v instanceof JsonFloat) return yamlFloatText(v.value);
+      if (level > maxBlockLevel && isCollection(v) && !isEmptyCollection(v)) return yaml.dump(v, flowOptions[hooks.quotingType ?? '"']).slice(0, -1);
       if (Array.isArray(v)) return v.length === 0 ? "[]" : seqText(!inSeq && level > 0 ? level - 1 : level, v, compact, hooks);
       if (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) {
         return Object.keys(v).length === 0 ? "{}" : mapText(level, v as Record<string, unknown>, compact, hooks);
       }
   }
   throw unsupported;
+}
+
+/** A list or a plain mapping. */
+function isCollection(v: object): boolean {
+  return Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null;
+}
+
+/** An empty list or mapping (written `[]`, `{}` at any level). */
+function isEmptyCollection(v: object): boolean {
+  return Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0;
 }
 
 // "\n" + pad + 2 × level spaces, built once per (pad, level).

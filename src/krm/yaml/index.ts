@@ -4,9 +4,9 @@
 export { documentValue } from "./doc-value.js";
 export { formatError, lineColOf } from "./format-error.js";
 export { readJson } from "./json-read.js";
-export { writeJson } from "./json-write.js";
+export { writeJson, writeJsonChunks } from "./json-write.js";
 export { updateNode } from "./node-update.js";
 export { decodeText, readDocument } from "./read.js";
 export { spliceOutput } from "./splice.js";
-export { outputDocument, writeValue, writeYaml } from "./write.js";
+export { outputDocument, writeValue, writeValueChunks, writeYaml } from "./write.js";
 export { yamlLib } from "./yaml-lib.js";

@@ -1,7 +1,7 @@
 // Where the entries of a block mapping or sequence sit in an item's source text, found by
-// indentation alone (no scalar is read). Valid only for text that block-yaml.ts read: one-line
-// plain and quoted scalars, no anchors, tags or tabs, so every line deeper than a collection's
-// indentation belongs to one of its entries.
+// indentation alone (no scalar is read). Valid only for items block-yaml.ts read with one-line
+// plain and quoted scalars (ItemSpans.patchable), no anchors, tags or tabs, so every line deeper
+// than a collection's indentation belongs to one of its entries.
 
 /** One entry: its text `[start, end)` (key or dash line to its last content line) and the gap after it. */
 export interface EntrySpan {

@@ -7,13 +7,22 @@ import type { KrmError } from "../types.js";
 
 /** Serialises `value` as indented JSON with a final newline, or an UNREPRESENTABLE error. */
 export function writeJson(value: JsonValue): { ok: true; text: string } | { ok: false; error: KrmError } {
+  const w = writeJsonChunks(value);
+  return w.ok ? { ok: true, text: w.chunks.join("") } : w;
+}
+
+/**
+ * {@link writeJson}'s text as flat pieces of about 64 Ki characters, in order: a large output is
+ * never held twice (as pieces and as their concatenation).
+ */
+export function writeJsonChunks(value: JsonValue): { ok: true; chunks: string[] } | { ok: false; error: KrmError } {
   const w = new Writer();
   w.emit(value, "");
   if (w.bad !== undefined) {
     const { what, path } = w.bad;
     return { ok: false, error: { code: "UNREPRESENTABLE", message: `cannot write ${what} at ${path || "the top level"} as JSON`, field: path } };
   }
-  return { ok: true, text: w.text() + "\n" };
+  return { ok: true, chunks: w.finish() };
 }
 
 /**
@@ -42,10 +51,11 @@ class Writer {
   /** Keys and indexes leading to the value being written (for the error path only). */
   private readonly stack: Array<string | number> = [];
 
-  /** Everything written, as one string. */
-  text(): string {
+  /** Everything written, as flat pieces, with the final newline. */
+  finish(): string[] {
+    this.out += "\n";
     this.setAside();
-    return this.chunks.join("");
+    return this.chunks;
   }
 
   private setAside(): void {

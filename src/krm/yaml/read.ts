@@ -4,7 +4,7 @@
 import yaml from "js-yaml";
 import { deepClone, type JsonValue } from "../../data/index.js";
 import { aliasExpansionLimit, measureExpansion } from "./alias-bound.js";
-import { readBlockDocument } from "./block-yaml.js";
+import { readBlockDocument, type ItemValueHook } from "./block-yaml.js";
 import { loadSchema } from "./fast-yaml-schema.js";
 import { MAX_JSON_DEPTH, readJson } from "./json-read.js";
 import type { KrmError, ReadResult } from "../types.js";
@@ -46,9 +46,10 @@ function isBlank(text: string): boolean {
 /**
  * Reads exactly one document: JSON when the text starts with `{` or `[` and is valid JSON,
  * otherwise YAML 1.2 (core schema, merge keys). Integral doubles load as JsonFloat, ints beyond
- * 2^53 as bigint.
+ * 2^53 as bigint. `itemValue`: what to keep of each ResourceList item when kmutate's block reader
+ * reads the text (see readBlockDocument); default: the item.
  */
-export function readDocument(input: Uint8Array | string): ReadResult<JsonValue> {
+export function readDocument(input: Uint8Array | string, itemValue?: ItemValueHook): ReadResult<JsonValue> {
   let text: string;
   if (typeof input === "string") text = input;
   else {
@@ -64,7 +65,7 @@ export function readDocument(input: Uint8Array | string): ReadResult<JsonValue> 
     if (j.ok) return { ok: true, value: j.value, format: "json" };
     jsonError = j.error;
   }
-  const y = readYaml(text);
+  const y = readYaml(text, itemValue);
   if (!y.ok && jsonError) return { ok: false, errors: [jsonError] };
   return y;
 }
@@ -83,9 +84,10 @@ function keyTextAt(text: string, at: number): string | undefined {
 /** An alias where a node can start: after a line start, whitespace, `[`, `{` or `,`. */
 const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}]/m;
 
-function readYaml(text: string): ReadResult<JsonValue> {
+/** `itemValue`: see readBlockDocument (used only when the block reader reads the text). */
+function readYaml(text: string, itemValue: ItemValueHook | undefined): ReadResult<JsonValue> {
   // The usual block layout is read by kmutate's own reader (no aliases there); js-yaml reads the rest.
-  const block = readBlockDocument(text);
+  const block = readBlockDocument(text, itemValue);
   if (block !== undefined) return { ok: true, value: block.value, format: "yaml", itemSpans: block.items };
   let docs: unknown[];
   try {

@@ -11,24 +11,27 @@ import { writeItemsYaml } from "./write-item.js";
 import { outputDocument, resultsValue, writeYaml } from "./write.js";
 
 /**
- * The output text, or undefined when it cannot be written into the input text (the caller then
+ * The output text as pieces to write in order (mostly slices of `text`, so the output is never
+ * copied whole), or undefined when it cannot be written into the input text (the caller then
  * re-serialises everything). `doc` is the document read from `text`, `before` its items and
  * `after` the items to write. `proven`: the item spans the block reader found (then changed items
  * are patched in place where their layout allows, see item-patch.ts); without them the spans are
  * guessed from indentation and the output is kept only when it reads back as the output document.
  */
-export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: JsonValue[], results: readonly KrmResult[]): string | undefined {
+export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: JsonValue[], results: readonly KrmResult[]): string[] | undefined {
   // A stale `results` is replaced by the re-serialising writer.
   if (Object.prototype.hasOwnProperty.call(doc, "results")) return undefined;
   const found = proven ?? findItemSpans(text, before.length);
   if (!found || found.spans.length === 0 || found.spans.length !== before.length) return undefined;
-  const out = splice(text, found, before, after, results, proven !== undefined);
-  if (proven !== undefined || out === text) return out;
+  const parts = splice(text, found, before, after, results, proven !== undefined);
+  if (proven !== undefined) return parts;
+  const out = parts.join("");
+  if (out === text) return [out];
   const back = readDocument(out);
-  return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? out : undefined;
+  return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? [out] : undefined;
 }
 
-function splice(text: string, { spans, indent }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string {
+function splice(text: string, { spans, indent, patchable: layout }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string[] {
   const head = text.slice(0, spans[0][0]);
   let tail = text.slice(spans[spans.length - 1][1]);
   const parts: string[] = [head];
@@ -37,7 +40,7 @@ function splice(text: string, { spans, indent }: ItemSpans, before: readonly Jso
     const source = text.slice(spans[i][0], spans[i][1]);
     parts.push(source);
     if (before[i] === after[i] || deepEqual(before[i], after[i])) continue;
-    const patched = patchable ? patchItemText(source, indent, before[i], after[i]) : undefined;
+    const patched = patchable && (layout?.[i] ?? true) ? patchItemText(source, indent, before[i], after[i]) : undefined;
     if (patched !== undefined) parts[i + 1] = patched;
     else changed.push(i);
   }
@@ -51,5 +54,5 @@ function splice(text: string, { spans, indent }: ItemSpans, before: readonly Jso
     tail += writeYaml({ results: resultsValue(results) });
   }
   parts.push(tail);
-  return parts.join("");
+  return parts;
 }

@@ -4,7 +4,7 @@
 import yaml from "js-yaml";
 import { deepEqual, type JsonValue } from "../../data/index.js";
 import { dumpSchema, loadSchema, plainStringQuoted } from "./fast-yaml-schema.js";
-import { emitItems } from "./emit-items.js";
+import { blockDumpOptions, emitItems } from "./emit-items.js";
 import { scanStyles, type ScalarStyle, type StyleHints } from "./style-hints.js";
 
 /** Text written as is in place of a value (already quoted or a flow collection). */
@@ -34,7 +34,7 @@ const keyType = new yaml.Type("tag:kmutate.dev,2026:styled-key", {
   },
 });
 
-const plainOptions = { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true, quotingType: '"' } as const;
+const plainOptions = { ...blockDumpOptions, quotingType: '"' } as const;
 const options = { ...plainOptions, schema: dumpSchema.extend({ implicit: [verbatimType, keyType] }) };
 
 /** The writer's own text for a string, on one line (double-quoted with escapes when multi-line or `quoted`). */

@@ -3,14 +3,13 @@
 import yaml from "js-yaml";
 import { setKey, type JsonObject, type JsonValue } from "../../data/index.js";
 import type { KrmResult } from "../../admission/index.js";
-import { emitItems, type EmitHooks } from "./emit-items.js";
-import { dumpSchema } from "./fast-yaml-schema.js";
-import { writeJson } from "./json-write.js";
+import { blockDumpOptions, emitItems, type EmitHooks } from "./emit-items.js";
+import { writeJsonChunks } from "./json-write.js";
 import type { Format, KrmError } from "../types.js";
 
 /** Serialises one value as YAML (kyaml-like layout: 2-space indent, unindented sequences). */
 export function writeYaml(value: JsonValue): string {
-  return emitItems(value, plainHooks) ?? yaml.dump(value, { schema: dumpSchema, noRefs: true, lineWidth: -1, noArrayIndent: true });
+  return emitItems(value, plainHooks) ?? yaml.dump(value, blockDumpOptions);
 }
 
 /** The fast writer with js-yaml's default (single) quotes and nothing added. */
@@ -18,7 +17,13 @@ const plainHooks: EmitHooks = { quotingType: "'", keyText: () => undefined, verb
 
 /** Serialises a value in `format`, or an UNREPRESENTABLE error (NaN/Infinity in JSON). */
 export function writeValue(value: JsonValue, format: Format): { ok: true; text: string } | { ok: false; error: KrmError } {
-  return format === "json" ? writeJson(value) : { ok: true, text: writeYaml(value) };
+  const w = writeValueChunks(value, format);
+  return w.ok ? { ok: true, text: w.chunks.join("") } : w;
+}
+
+/** {@link writeValue}'s text as pieces to write in order (JSON: about 64 Ki characters each). */
+export function writeValueChunks(value: JsonValue, format: Format): { ok: true; chunks: string[] } | { ok: false; error: KrmError } {
+  return format === "json" ? writeJsonChunks(value) : { ok: true, chunks: [writeYaml(value)] };
 }
 
 /**

@@ -79,16 +79,23 @@ const rows: { name: string; input: string; admit: Admitter; want: string }[] = [
     want: rlYaml(cm("first", "  data: &d\n    k: one\n") + cm("target", "    labels:\n      team: shop\n  data:\n    k: one\n")),
   },
   {
+    // The block reader reads quoted scalars over lines: the spans are proven, the decoy is copied.
     name: "an under-indented quoted continuation holding a copy of the next item: the real item is mutated",
     input: rlYaml(cm("decoy", "  data:\n    note: \"see\n" + cm("target") + "end\"\n") + cm("target")),
     admit: label,
-    want: rlYaml(cm("decoy", "  data:\n    note: 'see - apiVersion: v1 kind: ConfigMap metadata: name: target end'\n") + cm("target", "    labels:\n      team: shop\n")),
+    want: rlYaml(cm("decoy", "  data:\n    note: \"see\n" + cm("target") + "end\"\n") + cm("target", "    labels:\n      team: shop\n")),
   },
   {
     name: "an under-indented quoted continuation that looks like an item, before the changed item",
     input: rlYaml(cm("a", "  data:\n    x: \"foo\n- bar\nbaz\"\n") + cm("target")),
     admit: label,
-    want: rlYaml(cm("a", "  data:\n    x: foo - bar baz\n") + cm("target", "    labels:\n      team: shop\n")),
+    want: rlYaml(cm("a", "  data:\n    x: \"foo\n- bar\nbaz\"\n") + cm("target", "    labels:\n      team: shop\n")),
+  },
+  {
+    name: "a changed item holding a multi-line quoted scalar is re-serialised whole (not patched)",
+    input: rlYaml(cm("target", "  data:\n    x: \"foo\n  k: v\nbaz\"\n")),
+    admit: label,
+    want: rlYaml(cm("target", "    labels:\n      team: shop\n  data:\n    x: \"foo k: v baz\"\n")),
   },
 ];
 
