@@ -8,4 +8,5 @@ export { runTimedOut } from "./time-limits.js";
 export type { ItemTimeout, RunClock } from "./time-limits.js";
 export { compilePolicy } from "./compile-policy.js";
 export { IdentityClaims } from "./identity-claims.js";
+export { InvocationTally } from "./invocation-results.js";
 export type { CompiledPolicy } from "./compile-policy.js";
