@@ -6,6 +6,7 @@ import { admit, defaultAdmitOptions, type AdmitOptions, type KrmResult } from ".
 import { InvocationTally } from "../../src/admission/mutating/index.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, obj, policy } from "./fixtures.js";
+import { vap, vapBinding } from "./validating/fixtures.js";
 
 const labelling = (key: string): Record<string, unknown> => ({
   mutations: [{ patchType: "ApplyConfiguration", applyConfiguration: { expression: `Object{metadata: Object.metadata{labels: {"${key}": "y"}}}` } }],
@@ -76,4 +77,15 @@ test("InvocationTally: a reinvocation that changes the object again counts it on
     { severity: "info", message: "policy 'p' with binding 'b' and param 'cfg/one' changed 1 object: Namespace team-a", tags: { policy: "p", binding: "b", param: "cfg/one", objects: "1" } },
     { severity: "info", message: "policy 'p' with binding 'b' and param 'cfg/two' changed 1 object: Namespace team-a", tags: { policy: "p", binding: "b", param: "cfg/two", objects: "1" } },
   ]);
+});
+
+test("invocation results: an object a ValidatingAdmissionPolicy denies comes out unchanged and is not counted (counted under validation: Warn)", () => {
+  const denyWeb1 = vap("no-web1", {
+    matchConstraints: { resourceRules: [{ apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"] }] },
+    validations: [{ expression: "object.metadata.name != 'web1'" }],
+  });
+  const items = [policy("a", labelling("x")), binding("a-b", "a"), denyWeb1, vapBinding("no-web1-b", "no-web1"), ...deployments(2)];
+  const counted = (options: Partial<AdmitOptions>): string[] => info(items, options).filter((r) => r.tags?.objects !== undefined).map((r) => r.message);
+  assert.deepEqual(counted({}), ["policy 'a' with binding 'a-b' changed 1 object: Deployment default/web0"]);
+  assert.deepEqual(counted({ validation: "Warn" }), ["policy 'a' with binding 'a-b' changed 2 objects: Deployment default/web0, Deployment default/web1"]);
 });
