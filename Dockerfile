@@ -15,7 +15,8 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
-RUN npx tsc -p tsconfig.json && node scripts/post-build.mjs \
+# `npm run build`: tsc, then the single-file bundle of the bin (scripts/post-build.mjs, esbuild).
+RUN npm run build \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM node:24.18.0-alpine3.24@sha256:a0b9bf06e4e6193cf7a0f58816cc935ff8c2a908f81e6f1a95432d679c54fbfd
@@ -26,15 +27,18 @@ LABEL org.opencontainers.image.title="kmutate" \
       org.opencontainers.image.source="https://github.com/kmutate/kmutate" \
       org.opencontainers.image.base.name="docker.io/library/node:24.18.0-alpine3.24"
 ENV NODE_ENV=production
+# Each run starts a fresh container: Node's compile cache (module.enableCompileCache, Node >= 22.1)
+# would be written to /tmp and thrown away every time, so it stays off and nothing is written.
+ENV NODE_DISABLE_COMPILE_CACHE=1
 WORKDIR /opt/kmutate
 COPY --from=build /src/package.json ./package.json
 COPY --from=build /src/node_modules ./node_modules
 COPY --from=build /src/dist/src ./dist/src
 COPY krm ./krm
 COPY LICENSE README.md ./
-RUN ln -s /opt/kmutate/dist/src/cli/bin.js /usr/local/bin/kmutate
+RUN ln -s /opt/kmutate/dist/src/cli/kmutate.js /usr/local/bin/kmutate
 # The node image's unprivileged user (uid 1000).
 USER node
 # Absolute paths: kustomize passes the host's PATH into the container (`-e PATH`), which may lack
 # /usr/local/bin; neither the entrypoint nor node is looked up through it.
-ENTRYPOINT ["/usr/local/bin/node", "/opt/kmutate/dist/src/cli/bin.js"]
+ENTRYPOINT ["/usr/local/bin/node", "/opt/kmutate/dist/src/cli/kmutate.js"]

@@ -13,7 +13,7 @@ export interface BenchConfig {
 /** Parsed runner options. */
 export interface RunOptions {
   configs: BenchConfig[];
-  /** Built kmutate bin. Default: dist/src/cli/bin.js. */
+  /** Built kmutate bin. Default: dist/src/cli/kmutate.js. */
   bin: string;
   /** Built baseline script. Default: dist/bench/passthrough.js. */
   baseline: string;
@@ -34,18 +34,21 @@ export interface RunOptions {
   budgetSeconds: number;
   /** Kill a child after this many seconds and report the run as timed out. Default: 120, --full 900. */
   timeoutSeconds: number;
+  /** Rounds of the start-up measurement (node, modular bin, bundle on an empty list). Default: 10. */
+  startupRounds: number;
 }
 
 /** Help text. */
 export const usage = `Usage: node dist/bench/run.js [--full] [--objects N,...] [--policies P,...] [--runs R]
                         [--budget SECONDS] [--timeout SECONDS] [--seed S] [--bin PATH] [--baseline PATH] [--keep]
-                        [--skip-cel] [--json-out FILE]
+                        [--skip-cel] [--json-out FILE] [--startup-runs N]
 Times the kmutate bin against a js-yaml passthrough on generated ResourceLists (pairs alternate
 baseline, kmutate), and prints wall time, peak RSS, ratios, per-phase times and the CEL comparison.
 Default set: 1k and 10k objects x 10 and 100 policies, plus 50k x 10 (one pair). --full: every
 combination of 1k/10k/50k x 10/100. Default runs: 5 pairs at 1k, 3 at 10k, 1 at 50k (--full: 7/5/3);
 without --full or --runs a configuration stops adding pairs after --budget seconds (default 45).
-A child still running after --timeout seconds (default 120, --full 900) is killed and reported.`;
+A child still running after --timeout seconds (default 120, --full 900) is killed and reported.
+Start-up: --startup-runs rounds (default 10) of node, the modular bin and the bundle on an empty list.`;
 
 const defaultSet: readonly (readonly [number, number])[] = [
   [1000, 10],
@@ -86,6 +89,7 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
         keep: { type: "boolean", default: false },
         "skip-cel": { type: "boolean", default: false },
         "json-out": { type: "string" },
+        "startup-runs": { type: "string", default: "10" },
         help: { type: "boolean", default: false },
       },
     }));
@@ -119,11 +123,13 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
     timeoutSeconds = Number(values.timeout);
     if (!(timeoutSeconds > 0)) return "--timeout takes a positive number of seconds";
   }
+  const startupRounds = Number(values["startup-runs"]);
+  if (!Number.isInteger(startupRounds) || startupRounds < 1) return "--startup-runs takes a positive integer";
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) return "--seed takes an integer";
   return {
     configs: pairs.map(([objects, policies]) => ({ objects, policies, runs: runs ?? defaultRuns(objects, full) })),
-    bin: values.bin ?? fileURLToPath(new URL("../src/cli/bin.js", import.meta.url)),
+    bin: values.bin ?? fileURLToPath(new URL("../src/cli/kmutate.js", import.meta.url)),
     baseline: values.baseline ?? fileURLToPath(new URL("./passthrough.js", import.meta.url)),
     seed,
     keep: values.keep,
@@ -132,5 +138,6 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
     jsonOut: values["json-out"],
     budgetSeconds,
     timeoutSeconds,
+    startupRounds,
   };
 }

@@ -14,6 +14,8 @@ import { parseRunOptions, usage } from "./run-options.js";
 import type { BenchConfig, RunOptions } from "./run-options.js";
 import { generateWorkload, serialiseResourceList } from "./workload.js";
 import { measureRssPerMb, rssPerMbTable, type RssPerMbRow } from "./rss-per-mb.js";
+import { defaultStartupScripts, measureStartup, startupTable, type StartupResult } from "./startup.js";
+import { targetTable } from "./target-table.js";
 
 const log = (line: string): void => void process.stderr.write(line + "\n");
 const label = (c: BenchConfig): string => `${c.objects} objects x ${c.policies} policies`;
@@ -107,6 +109,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const results: ConfigResult[] = [];
   let rssRows: RssPerMbRow[] = [];
+  let startup: StartupResult | undefined;
   try {
     // One untimed pair on a small input warms the OS file cache and Node's compile cache.
     const warm = await measureConfig({ objects: 100, policies: 10, runs: 1 }, { ...options, keep: false }, dir);
@@ -115,6 +118,9 @@ export async function main(argv: string[]): Promise<number> {
       log(`bench: ${label(config)}, ${config.runs} pair(s)`);
       results.push(await measureConfig(config, options, dir));
     }
+    const scripts = { ...defaultStartupScripts(), bundle: options.bin };
+    log(`bench: start-up on an empty ResourceList, ${options.startupRounds} rounds`);
+    startup = await measureStartup(scripts, options.startupRounds, options.timeoutSeconds * 1000);
     const largest = options.configs.reduce((a, b) => (b.objects > a.objects ? b : a));
     log(`bench: peak RSS per input MB on ${label(largest)}`);
     rssRows = await measureRssPerMb(largest, options, dir);
@@ -122,6 +128,9 @@ export async function main(argv: string[]): Promise<number> {
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
   const sections = [
+    "Issue 21's targets (ratios to the js-yaml passthrough, pair by pair; start-up: the bundle's CPU ms)",
+    targetTable(results, startup),
+    "",
     "Wall and CPU (user+sys) time (medians; ratio = median of kmutate/baseline per pair)",
     timeTable(results),
     "",
@@ -136,6 +145,9 @@ export async function main(argv: string[]): Promise<number> {
     "",
     "Scaling (cost per object; overhead = median of kmutate - baseline per pair)",
     scalingTable(results),
+    "",
+    "Start-up: empty ResourceList, CPU (user+sys) ms, median (range) over rotating rounds",
+    startup ? startupTable(startup) : "  not measured",
     "",
     `load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`,
     "Targets (issue 7)",

@@ -3,7 +3,7 @@
 // mutate it, then the bound ValidatingAdmissionPolicies judge the result.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, IdentityClaims, itemSteps, kindConverter, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
+import { admitItem, compilePolicy, IdentityClaims, InvocationTally, itemSteps, kindConverter, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
 import { bindPolicies, fieldErrorText, internalError, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledExpression, CompiledPolicyBase } from "./dispatch/index.js";
 import {
@@ -71,6 +71,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   const out: JsonObject[] = [];
   const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
   const summary: AdmitSummary = { objects: items.length, admitted: 0, changed: 0, invocations: 0 };
+  const tally = options.results === "objects" ? undefined : new InvocationTally();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     run.namespaces.nextItem();
@@ -96,12 +97,16 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
       const deniedHere = v?.denied === true && mode === "Enforce";
       const outItem = deniedHere ? item : r.item;
       if (outItem !== item) summary.changed++;
-      if (!deniedHere) summary.invocations += r.changes?.length ?? 0;
+      if (!deniedHere && r.changes) {
+        summary.invocations += r.changes.length;
+        tally?.add(item, r.changes);
+      }
       out.push(outItem);
       changes?.push(deniedHere ? undefined : r.changes);
     }
     options.progress?.(i + 1, items.length);
   }
+  if (tally) results.push(...tally.results());
   results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
   if (vrun) summary.validation = validation;
   const output: AdmitOutput = { items: out, results: results.list, summary };

@@ -3,7 +3,7 @@
 export { admit, isLocalConfig, SIDE_INPUT_ANNOTATION } from "./admit.js";
 export { defaultAdmitOptions, defaultLimits, resolveLimits } from "./types.js";
 export type {
-  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AdmitSummary, AuthorizerDecision, InvocationChange, KrmResult, Operation, Severity,
+  AdmitLimits, AdmitOptions, AdmitOutput, AdmitPhase, AdmitSummary, AuthorizerDecision, InvocationChange, KrmResult, Operation, ResultsMode, Severity,
   ValidationMode, ValidationSummary,
 } from "./types.js";
 export { buildRequest, expressionEnv, identify, offlineAuthorizer, resourceRefOf, returnTypeError, runNoticeCodes } from "./dispatch/index.js";

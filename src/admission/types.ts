@@ -14,6 +14,12 @@ export type Operation = "CREATE" | "UPDATE" | "DELETE";
  * (ValidatingAdmissionPolicies are not run).
  */
 export type ValidationMode = "Enforce" | "Warn" | "Off";
+/**
+ * How `info` results attribute mutations: `invocations` (one result per policy, binding and param
+ * that changed objects, with their count) or `objects` (one result per changed object naming each
+ * invocation and the paths it changed).
+ */
+export type ResultsMode = "invocations" | "objects";
 /** Offline answer to every `authorizer` check in CEL. */
 export type AuthorizerDecision = "NoOpinion" | "Allow" | "Deny";
 
@@ -51,6 +57,8 @@ export interface AdmitOptions {
    * (the manifest as written). Default: `{ mode: "server", defaulting: "none" }`.
    */
   view?: ViewOptions;
+  /** How mutations are reported as `info` results (see {@link ResultsMode}). Default: `invocations`. */
+  results?: ResultsMode;
   /** Return, per item, the invocations that changed it with the object before and after each (for diffs). Default: false. */
   recordChanges?: boolean;
   /** Called after each item is admitted, with how many are done and the total (progress display). Default: none. */

@@ -39,8 +39,10 @@ export interface ApplyOptions {
   oldObjects?: string;
   /** OpenAPI v3 documents for kinds without a CRD in the input (added to the config's). Default: none. */
   openapi?: string[];
-  /** Leave out `info` results (per-object, skipped files and the summary line). Default: false. */
+  /** Leave out `info` results (mutations, skipped files and the summary line). Default: false. */
   quiet?: boolean;
+  /** One `info` result per changed object, naming each invocation and the paths it changed (`spec.results: objects`). Default: false (one per invocation). */
+  explain?: boolean;
   /** Colour the diff. Default: `auto` (a terminal, unless NO_COLOR is set). */
   color?: ColourChoice;
   /** Keep local-config objects and function configs in the output. Default: false. */
@@ -87,7 +89,8 @@ export async function applyCommand(opts: ApplyOptions, io: CliIo, admit: Admitte
   let out: ReturnType<Admitter>;
   try {
     const progressOpt = { progress: (done: number, total: number) => progress.update("admitting", done, total) };
-    out = admit(stream.items, { ...carried.options, ...progressOpt, ...(opts.diff ? { recordChanges: true } : {}) });
+    const explain: Partial<AdmitOptions> = opts.explain ? { results: "objects" } : {};
+    out = admit(stream.items, { ...carried.options, ...progressOpt, ...explain, ...(opts.diff ? { recordChanges: true } : {}) });
   } catch (e) {
     return fail([`internal error: ${e instanceof Error ? e.message : String(e)}`]);
   }
@@ -167,7 +170,8 @@ export function registerApply(program: Command, io: CliIo, done: (code: number) 
     .option("--keep-local-config", "also print objects marked config.kubernetes.io/local-config: \"true\" and function configs")
     .addOption(new Option("--output-dir <dir>", "write one file per input file under DIR (same relative paths) instead of stdout").conflicts(["output"]))
     .addOption(new Option("--in-place", "rewrite the input files that changed (comments kept)").conflicts(["output", "outputDir", "keepLocalConfig"]))
-    .option("-q, --quiet", "leave out info results (which invocations changed each object, the summary line)")
+    .option("-q, --quiet", "leave out info results (which invocations changed how many objects, the summary line)")
+    .addOption(new Option("--explain", "one info result per changed object: each invocation that changed it and the paths it changed (spec.results: objects)").conflicts(["quiet"]))
     .addOption(new Option("--diff", "print a unified diff per changed object (hunks name the policy and binding) instead of the stream; exit 1 when anything changed").conflicts(["output", "outputDir", "inPlace"]))
     .addOption(new Option("--color <when>", "colour the diff").choices(colourChoices).default("auto" satisfies ColourChoice))
     .addHelpText("after", APPLY_HELP)

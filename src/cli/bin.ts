@@ -2,7 +2,13 @@
 // The kmutate executable: wires the process to runCli; sets the exit code after output drains.
 // With no arguments (how kpt, kustomize and Argo CD run a KRM function) it runs fn mode directly,
 // the same action runCli would pick, without loading commander and the other commands.
+// package.json's `bin` runs the single-file bundle of this module (scripts/post-build.mjs).
+import * as nodeModule from "node:module";
 import type { CliIo } from "./io.js";
+
+// Node >= 22.1 keeps compiled code between runs (NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20
+// has no such function. Called before the dynamic imports below, so it covers the whole bundle.
+if ("enableCompileCache" in nodeModule && typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();
 
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code !== "EPIPE") process.exitCode = 1;

@@ -13,7 +13,7 @@ import { getHeapStatistics } from "node:v8";
 
 /** Options of `kmutate fn`. */
 export interface FnOptions {
-  /** Leave out `info` results (per-object and the summary). Default: false. */
+  /** Leave out `info` results (mutations and the summary). Default: false. */
   quiet?: boolean;
 }
 
@@ -118,7 +118,7 @@ export function registerFn(program: Command, io: CliIo, done: (code: number) => 
     .command("fn", { isDefault: true })
     .summary("run as a KRM function (the default): ResourceList on stdin, ResourceList on stdout")
     .description("Run as a KRM function: read a ResourceList on stdin, apply the MutatingAdmissionPolicies among its items, write the ResourceList on stdout.")
-    .option("-q, --quiet", "leave out info results (which invocations changed each object, the summary)")
+    .option("-q, --quiet", "leave out info results (which invocations changed how many objects, the summary)")
     .addHelpText("after", FN_HELP)
     .action(async (opts: FnOptions) => done(await fnCommand(io, undefined, opts)));
 }

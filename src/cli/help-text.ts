@@ -25,6 +25,8 @@ functionConfig (optional):
     authorizer: {decision: NoOpinion}   # NoOpinion (default) | Allow | Deny
     strict: false                # missing Namespace object or schema: error, not warning
     validation: Enforce          # ValidatingAdmissionPolicy denials: Enforce (error) | Warn | Off
+    results: invocations         # info results: one per policy/binding/param with the count of
+                                 # objects it changed (default) | objects (one per changed object)
     oldObjectsPath: live/        # UPDATE, DELETE: old objects (file or folder in the package;
                                  # relative to this config's directory, else to the working directory)
     openapiPaths: [crds.json]    # OpenAPI v3 documents for kinds without a CRD in the input
@@ -80,4 +82,5 @@ Examples:
   $ cat *.yaml | kmutate apply -f - --config config.yaml
   $ kmutate apply -f manifests/ --output-dir rendered/
   $ kmutate apply -f manifests/ --diff
+  $ kmutate apply -f manifests/ --explain >/dev/null   # which policy changed which paths, per object
 `;

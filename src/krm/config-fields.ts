@@ -1,6 +1,6 @@
 // The fields of a MutationConfig `spec` (fn.kmutate.dev/v1alpha1) as one table: the validator
 // walks it, and tests check it against krm/function-config.schema.json.
-import type { AuthorizerDecision, Operation, ValidationMode } from "../admission/index.js";
+import type { AuthorizerDecision, Operation, ResultsMode, ValidationMode } from "../admission/index.js";
 import type { Defaulting, ViewMode } from "../view/index.js";
 
 /** The shape of one config field. */
@@ -24,6 +24,9 @@ export const operations = ["CREATE", "UPDATE", "DELETE"] as const satisfies read
 export const validationModes = ["Enforce", "Warn", "Off"] as const satisfies readonly ValidationMode[];
 /** Allowed authorizer decisions (`spec.authorizer.decision`). */
 export const decisions = ["NoOpinion", "Allow", "Deny"] as const satisfies readonly AuthorizerDecision[];
+
+/** Allowed result attributions (`spec.results`). */
+export const resultsModes = ["invocations", "objects"] as const satisfies readonly ResultsMode[];
 
 /** Allowed views (`spec.view`). */
 export const viewModes = ["server", "raw"] as const satisfies readonly ViewMode[];
@@ -49,6 +52,7 @@ export const specFields = {
   view: { type: "enum", values: viewModes },
   defaulting: { type: "enum", values: defaultings },
   validation: { type: "enum", values: validationModes },
+  results: { type: "enum", values: resultsModes },
   oldObjectsPath: { type: "string", minLength: 1 },
   openapiPaths: { type: "stringList" },
   limits: {
@@ -85,6 +89,7 @@ export const configMapKeys = {
   view: "view",
   defaulting: "defaulting",
   validation: "validation",
+  results: "results",
   oldObjectsPath: "oldObjectsPath",
   openapiPaths: "openapiPaths",
 } as const satisfies Record<string, string>;

@@ -124,6 +124,8 @@ function toOptions(spec: JsonObject): { options: AdmitOptions; files: SideInputP
   }
   const validation = str(getKey(spec, "validation"));
   if (validation === "Enforce" || validation === "Warn" || validation === "Off") o.validation = validation;
+  const results = str(getKey(spec, "results"));
+  if (results === "invocations" || results === "objects") o.results = results;
   const limits = getKey(spec, "limits");
   if (isObject(limits)) {
     const l = { ...defaultLimits };

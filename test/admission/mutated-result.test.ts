@@ -1,4 +1,4 @@
-// The `info` result of a mutated item: every invocation that changed it with its changed paths
+// With `results: objects`, the `info` result of a mutated item: every invocation that changed it with its changed paths
 // (at most eight, then a count), `field.path` only when all of them changed the same one path;
 // apply configurations (paths from their rewrites) and JSON patches (paths from a diff) alike.
 import { test } from "node:test";
@@ -62,7 +62,7 @@ for (const row of rows) {
     const items: JsonObject[] = [];
     for (const [name, spec] of row.policies) items.push(policy(name, spec), binding(`${name}-b`, name));
     items.push(obj("apps/v1", "Deployment", "web", "default", { app: "web" }));
-    const out = admit(items, { ...defaultAdmitOptions });
+    const out = admit(items, { ...defaultAdmitOptions, results: "objects" });
     const info = out.results.filter((r: KrmResult) => r.severity === "info");
     assert.equal(info.length, 1, JSON.stringify(out.results));
     assert.equal(info[0].message, row.message);

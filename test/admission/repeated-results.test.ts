@@ -37,8 +37,14 @@ test("repeats are counted per policy and severity: an Ignore policy's warnings a
   assert.equal(results.filter((r) => r.resourceRef).length, 6);
 });
 
-test("info results are never folded: each mutated object keeps its own", () => {
+test("mutations are one info result per invocation by default, with the count of objects it changed", () => {
   const results = run(names(6), policy("p", ['[JSONPatch{op: "add", path: "/data/x", value: "y"}]']));
+  assert.deepEqual(results.map((r) => [r.severity, r.resourceRef?.name, r.tags?.objects]), [["info", undefined, "6"]]);
+});
+
+test("with results: objects, info results are never folded: each mutated object keeps its own", () => {
+  const items = [policy("p", ['[JSONPatch{op: "add", path: "/data/x", value: "y"}]']), binding("p"), ...names(6).map((n) => configMap(n, { k: "v" }))];
+  const results = mutate(items, { results: "objects" }).results;
   assert.deepEqual(results.map((r) => [r.severity, r.resourceRef?.name]), names(6).map((n) => ["info", n]));
 });
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { median, pairDifferences, pairRatios } from "../../bench/stats.js";
 import { parseRunOptions } from "../../bench/run-options.js";
 import { targetLines } from "../../bench/report.js";
+import { targetTable } from "../../bench/target-table.js";
 import type { ConfigResult } from "../../bench/report.js";
 
 const medianCases = [
@@ -82,6 +83,23 @@ test("targets pass, fail or say they were not measured", () => {
   assert.match(targetLines([result(50000, 10, [1], [1], [100, 250])])[2], /2\.50x FAIL/);
 });
 
+test("issue 21's table: median and range over pairs per row, met or not, and rows whose workload did not run", () => {
+  const startup = { cpuMs: { node: [60, 61], modular: [170, 160], bundle: [85, 95, 80] }, failures: [], loadAverage: [1, 1, 1] };
+  const table = targetTable([result(10000, 10, [100, 100, 100], [90, 120, 95]), result(1000, 10, [100, 100], [140, 160], [100, 120])], startup).split("\n");
+  assert.deepEqual(table.slice(2).map((l) => l.split(/ {2,}/)), [
+    ["10k x 10, CPU ratio", "0.95", "0.90-1.20 (3)", "<= 1.00x", "met"],
+    ["10k x 100, CPU ratio", "not measured", "<= 2.00x"],
+    ["1k x 10, CPU ratio", "1.50", "1.40-1.60 (2)", "<= 1.50x", "met"],
+    ["50k x 10, CPU ratio", "not measured", "<= 1.00x"],
+    ["50k x 10, wall ratio", "not measured", "<= 0.75x"],
+    ["empty ResourceList, CPU ms", "85", "80-95 (3)", "<= 90 ms", "met"],
+    ["10k x 100, peak RSS ratio", "not measured", "<= 1.30x"],
+  ]);
+  const slow = targetTable([result(10000, 10, [100], [101])], { ...startup, cpuMs: { ...startup.cpuMs, bundle: [91] } });
+  assert.match(slow, /^10k x 10, CPU ratio +1\.01 +1\.01-1\.01 \(1\) +<= 1\.00x +NOT met$/m);
+  assert.match(slow, /^empty ResourceList, CPU ms +91 +91-91 \(1\) +<= 90 ms +NOT met$/m);
+});
+
 test("a tiny end-to-end run prints every section with a fake kmutate's phase times", () => {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-test-"));
   try {
@@ -96,7 +114,7 @@ process.stdout.write(Buffer.concat(chunks));
 `,
     );
     const runner = fileURLToPath(new URL("../../bench/run.js", import.meta.url));
-    const out = spawnSync(process.execPath, [runner, "--objects", "40", "--policies", "8", "--runs", "2", "--bin", fake, "--skip-cel"], {
+    const out = spawnSync(process.execPath, [runner, "--objects", "40", "--policies", "8", "--runs", "2", "--bin", fake, "--skip-cel", "--startup-runs", "2"], {
       encoding: "utf8",
     });
     assert.equal(out.status, 0, out.stderr);
@@ -104,6 +122,10 @@ process.stdout.write(Buffer.concat(chunks));
     assert.match(out.stdout, /^40 +8 .* 2 .* ok$/m, "time row with 2 pairs and status ok");
     assert.match(out.stdout, /^40 +8 +11 +2 +3 +4 +5$/m, "phase row from the fake's file");
     assert.match(out.stdout, /peak RSS 50k <= 2x: not measured/);
+    // Issue 21's table: the workloads of this run are not its rows; the start-up row ran the fake.
+    assert.match(out.stdout, /^10k x 10, CPU ratio +not measured +<= 1\.00x$/m);
+    assert.match(out.stdout, /^empty ResourceList, CPU ms +\d+ +\d+-\d+ \(2\) +<= 90 ms +(met|NOT met)$/m);
+    assert.match(out.stdout, /bundle \/ modular, per round: median \d/);
     assert.match(out.stdout, /CEL engine comparison: skipped \(--skip-cel\)/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -117,12 +139,13 @@ test("a kmutate that hangs is killed at --timeout and reported, not waited for",
     writeFileSync(hang, "setTimeout(() => {}, 600000);\n");
     const runner = fileURLToPath(new URL("../../bench/run.js", import.meta.url));
     const started = Date.now();
-    const out = spawnSync(process.execPath, [runner, "--objects", "20", "--policies", "0", "--runs", "1", "--timeout", "1", "--bin", hang, "--skip-cel"], {
+    const out = spawnSync(process.execPath, [runner, "--objects", "20", "--policies", "0", "--runs", "1", "--timeout", "1", "--bin", hang, "--skip-cel", "--startup-runs", "1"], {
       encoding: "utf8",
     });
     assert.equal(out.status, 0, out.stderr);
     assert.ok(Date.now() - started < 60000, "the runner did not wait for the hung child");
     assert.match(out.stdout, /^20 +0 .*>=\d.*1 run\(s\) timed out$/m);
+    assert.match(out.stdout, /FAILED runs: (.*, )?bundle: timed out/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -77,7 +77,10 @@ async function run(cwd: string, argv: string[], stdin = ""): Promise<{ code: num
 }
 
 const mutatedApp = app.replace("  k: v\n", "  k: v\n  team: a\n");
-const mutatedLine = "info: app/app.yaml#0: ConfigMap default/settings: data.team: mutated by policy 'team' with binding 'team' (data.team)\n";
+/** The default `info` result: one per invocation, with the count of objects it changed. */
+const mutatedLine = "info: policy 'team' with binding 'team' changed 1 object: ConfigMap default/settings\n";
+/** With `--explain`: one per changed object, located in its file, with the paths each invocation changed. */
+const explainLine = "info: app/app.yaml#0: ConfigMap default/settings: data.team: mutated by policy 'team' with binding 'team' (data.team)\n";
 
 test("apply: local-config objects are left out of the stream by default (the policy and binding here)", async () => {
   const dir = pkg({ "app.yaml": app, "policy.yaml": policy });
@@ -164,14 +167,14 @@ test("apply --output-dir refuses two inputs that would land on the same file, an
   }
 });
 
-test("apply --in-place rewrites the changed files with their comments and leaves the others untouched", async () => {
+test("apply --in-place --explain rewrites the changed files with their comments, leaves the others untouched, and says which paths changed", async () => {
   const dir = pkg({ "app/app.yaml": app, "app/policy.yaml": policy, "app/secret.yaml": secret });
   try {
     const before = statSync(join(dir, "app/secret.yaml")).mtimeMs;
-    const r = await run(dir, ["apply", "--in-place", "-f", "app"]);
+    const r = await run(dir, ["apply", "--in-place", "--explain", "-f", "app"]);
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out, "");
-    assert.equal(r.err, mutatedLine + "info: 4 objects read, 1 changed by 1 invocation, 0 warnings, 0 errors\n");
+    assert.equal(r.err, explainLine + "info: 4 objects read, 1 changed by 1 invocation, 0 warnings, 0 errors\n");
     assert.equal(readFileSync(join(dir, "app/app.yaml"), "utf8"), mutatedApp);
     assert.equal(readFileSync(join(dir, "app/policy.yaml"), "utf8"), policy);
     assert.equal(statSync(join(dir, "app/secret.yaml")).mtimeMs, before);

@@ -17,7 +17,7 @@ test("apply --config (UPDATE) --old-objects: the policy reads the old object; co
   const r = await run(["apply", "-f", "app.yaml", "--config", "update-config.yaml", "--old-objects", "old"]);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /data:\n {2}k: new # the desired state\n {2}previousTier: gold\n$/);
-  assert.equal(r.err, "info: app.yaml#2: ConfigMap default/settings: data.previousTier: mutated by policy 'remember-tier' with binding 'remember-tier' (data.previousTier)\n" +
+  assert.equal(r.err, "info: policy 'remember-tier' with binding 'remember-tier' changed 1 object: ConfigMap default/settings\n" +
     "info: 3 objects read, 1 changed by 1 invocation, 0 warnings, 0 errors\n");
 });
 

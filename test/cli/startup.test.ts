@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const bin = fileURLToPath(new URL("../../src/cli/bin.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
 const recorder = fileURLToPath(new URL("../../../test/cli/fixtures/startup-record.mjs", import.meta.url));
 
 const EMPTY = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n";

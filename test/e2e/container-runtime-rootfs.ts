@@ -154,7 +154,7 @@ function copyArgs(ins: Instruction, workdir: string): { sources: string[]; dest:
 /**
  * Runs the build stage as far as the final stage needs it, into `stageRoot`: WORKDIR and COPY as
  * written; each `&&`-part of a RUN must be one the harness knows (`npm ci` → every locked package,
- * `npx tsc -p F` → the repo's compiled src copied to F's outDir, `node scripts/X.mjs` → run for real,
+ * `npx tsc -p F` → the repo's compiled src copied to F's outDir, `npm run build` → the same (with the bin's bundle), `node scripts/X.mjs` → run for real,
  * `npm prune --omit=dev` → the non-dev packages); anything else throws, so a Dockerfile change is noticed.
  */
 export function emulateBuildStage(stage: Stage, stageRoot: string, inputs: BuildInputs): void {
@@ -182,10 +182,12 @@ export function emulateBuildStage(stage: Stage, stageRoot: string, inputs: Build
           if (packages === undefined) throw new Error(`Dockerfile:${ins.line}: npm prune before npm ci`);
           const keep = new Set(productionPackages(lock()).map((p) => p.path));
           packages = packages.filter((p) => keep.has(p.path));
-        } else if ((m = /^npx tsc -p (\S+)$/.exec(cmd)) !== null) {
-          const tsconfig = JSON.parse(readFileSync(join(cwd, m[1]), "utf8")) as { compilerOptions?: { outDir?: string; rootDir?: string } };
+        } else if ((m = /^npx tsc -p (\S+)$/.exec(cmd)) !== null || /^npm run build$/.test(cmd)) {
+          // `npm run build` is tsc plus the bin's bundle (scripts/post-build.mjs): the repo's own build holds both.
+          const tsconfig = JSON.parse(readFileSync(join(cwd, m?.[1] ?? "tsconfig.json"), "utf8")) as { compilerOptions?: { outDir?: string; rootDir?: string } };
           const outDir = tsconfig.compilerOptions?.outDir ?? ".";
-          if (!existsSync(join(cwd, "src"))) throw new Error(`Dockerfile:${ins.line}: tsc runs before src is copied`);
+          if (!existsSync(join(cwd, "src"))) throw new Error(`Dockerfile:${ins.line}: the build runs before src is copied`);
+          if (m === null && !existsSync(join(cwd, "scripts/post-build.mjs"))) throw new Error(`Dockerfile:${ins.line}: npm run build runs before scripts/ is copied`);
           cpSync(inputs.compiledSrc, join(cwd, outDir, "src"), { recursive: true });
         } else if ((m = /^node (scripts\/[\w.-]+\.m?js)$/.exec(cmd)) !== null) {
           const r = spawnSync(inputs.nodeBinary, [m[1]], { cwd, encoding: "utf8" });

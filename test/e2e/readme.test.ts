@@ -22,7 +22,7 @@ test("README front door: the example command prints the package with the sidecar
   const pods = readFileSync(repoRoot + "examples/sidecar-injection/.expected/pods.yaml", "utf8");
   assert.ok(r.stdout.includes("    - name: mesh-proxy\n      image: registry.example.com/mesh-proxy:1.21.0\n      restartPolicy: Always\n"), r.stdout);
   assert.ok(pods.includes("- name: mesh-proxy"));
-  assert.match(r.stderr, /^info: examples\/sidecar-injection\/pods\.yaml#0: Pod shop\/cart: spec\.initContainers: mutated by policy 'mesh-sidecar' with binding 'mesh-sidecar' and param 'default' \(spec\.initContainers\)\ninfo: 8 objects read, 1 changed by 1 invocation, 0 warnings, 0 errors\n$/);
+  assert.match(r.stderr, /^info: policy 'mesh-sidecar' with binding 'mesh-sidecar' and param 'default' changed 1 object: Pod shop\/cart\ninfo: 8 objects read, 1 changed by 1 invocation, 0 warnings, 0 errors\n$/);
 });
 
 test("README: `kmutate --help` and `kmutate version` work", () => {

@@ -18,9 +18,9 @@ const accepted: Array<{ name: string; fc: JsonValue | undefined; expected: Admit
     name: "ConfigMap with every key",
     fc: {
       apiVersion: "v1", kind: "ConfigMap", metadata: { name: "x" },
-      data: { operation: "UPDATE", username: "alice", uid: "42", groups: "dev, ops,", extra: "scopes=read,write; team=a", dryRun: "true", defaultNamespace: "apps", authorizer: "Allow", strict: "true" },
+      data: { operation: "UPDATE", username: "alice", uid: "42", groups: "dev, ops,", extra: "scopes=read,write; team=a", dryRun: "true", defaultNamespace: "apps", authorizer: "Allow", strict: "true", results: "objects" },
     },
-    expected: opts({ operation: "UPDATE", userInfo: { username: "alice", uid: "42", groups: ["dev", "ops"], extra: { scopes: ["read", "write"], team: ["a"] } }, dryRun: true, defaultNamespace: "apps", authorizer: { decision: "Allow" }, strict: true }),
+    expected: opts({ operation: "UPDATE", userInfo: { username: "alice", uid: "42", groups: ["dev", "ops"], extra: { scopes: ["read", "write"], team: ["a"] } }, dryRun: true, defaultNamespace: "apps", authorizer: { decision: "Allow" }, strict: true, results: "objects" }),
   },
   {
     name: "MutationConfig with time limits (the other limits keep their defaults)",
@@ -31,8 +31,8 @@ const accepted: Array<{ name: string; fc: JsonValue | undefined; expected: Admit
   { name: "MutationConfig with null spec", fc: mc(null), expected: opts({}) },
   {
     name: "MutationConfig with every field",
-    fc: mc({ operation: "UPDATE", userInfo: { username: "bob", uid: "7", groups: ["g"], extra: { k: ["v"] } }, dryRun: true, defaultNamespace: "ns", authorizer: { decision: "Deny" }, strict: true }),
-    expected: opts({ operation: "UPDATE", userInfo: { username: "bob", uid: "7", groups: ["g"], extra: { k: ["v"] } }, dryRun: true, defaultNamespace: "ns", authorizer: { decision: "Deny" }, strict: true }),
+    fc: mc({ operation: "UPDATE", userInfo: { username: "bob", uid: "7", groups: ["g"], extra: { k: ["v"] } }, dryRun: true, defaultNamespace: "ns", authorizer: { decision: "Deny" }, strict: true, results: "invocations" }),
+    expected: opts({ operation: "UPDATE", userInfo: { username: "bob", uid: "7", groups: ["g"], extra: { k: ["v"] } }, dryRun: true, defaultNamespace: "ns", authorizer: { decision: "Deny" }, strict: true, results: "invocations" }),
   },
 ];
 for (const row of accepted) {
@@ -49,7 +49,7 @@ const rejected: Array<{ name: string; fc: JsonValue; messages: string[] }> = [
   { name: "wrong MutationConfig apiVersion", fc: { apiVersion: "fn.kmutate.dev/v1", kind: "MutationConfig" }, messages: ['functionConfig apiVersion: "fn.kmutate.dev/v1" is not supported; allowed values: fn.kmutate.dev/v1alpha1'] },
   { name: "unknown top-level field", fc: { ...mc({}), status: {} }, messages: ["functionConfig status: unknown field; allowed fields: apiVersion, kind, metadata, spec"] },
   { name: "time limit below its minimum", fc: mc({ limits: { objectTimeoutSeconds: 0, runTimeoutSeconds: 1.5 } }), messages: ["functionConfig spec.limits.objectTimeoutSeconds: 0 is less than the minimum 1", "functionConfig spec.limits.runTimeoutSeconds: expected an integer, got a number"] },
-  { name: "unknown spec field", fc: mc({ operaton: "CREATE" }), messages: ["functionConfig spec.operaton: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, view, defaulting, validation, oldObjectsPath, openapiPaths, limits"] },
+  { name: "unknown spec field", fc: mc({ operaton: "CREATE" }), messages: ["functionConfig spec.operaton: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, view, defaulting, validation, results, oldObjectsPath, openapiPaths, limits"] },
   { name: "bad operation", fc: mc({ operation: "PATCH" }), messages: ['functionConfig spec.operation: "PATCH" is not allowed; allowed values: CREATE, UPDATE, DELETE'] },
   { name: "operation of the wrong type", fc: mc({ operation: 1 }), messages: ["functionConfig spec.operation: a number is not allowed; allowed values: CREATE, UPDATE, DELETE"] },
   { name: "bad authorizer decision", fc: mc({ authorizer: { decision: "allow" } }), messages: ['functionConfig spec.authorizer.decision: "allow" is not allowed; allowed values: NoOpinion, Allow, Deny'] },
@@ -62,11 +62,11 @@ const rejected: Array<{ name: string; fc: JsonValue; messages: string[] }> = [
   { name: "extra values not lists", fc: mc({ userInfo: { extra: { k: "v" } } }), messages: ["functionConfig spec.userInfo.extra.k: expected a list of strings, got a string"] },
   { name: "spec not a mapping", fc: mc([1]), messages: ["functionConfig spec: expected a mapping, got a list"] },
   { name: "several problems are all reported", fc: mc({ operation: "X", dryRun: 1, extra: 1 }), messages: [
-    "functionConfig spec.extra: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, view, defaulting, validation, oldObjectsPath, openapiPaths, limits",
+    "functionConfig spec.extra: unknown field; allowed fields: operation, userInfo, dryRun, defaultNamespace, authorizer, strict, view, defaulting, validation, results, oldObjectsPath, openapiPaths, limits",
     'functionConfig spec.operation: "X" is not allowed; allowed values: CREATE, UPDATE, DELETE',
     "functionConfig spec.dryRun: expected a boolean (true or false), got a number",
   ] },
-  { name: "unknown ConfigMap key", fc: { apiVersion: "v1", kind: "ConfigMap", data: { mode: "x" } }, messages: ["functionConfig data.mode: unknown key; allowed keys: operation, username, uid, groups, extra, dryRun, defaultNamespace, authorizer, strict, view, defaulting, validation, oldObjectsPath, openapiPaths"] },
+  { name: "unknown ConfigMap key", fc: { apiVersion: "v1", kind: "ConfigMap", data: { mode: "x" } }, messages: ["functionConfig data.mode: unknown key; allowed keys: operation, username, uid, groups, extra, dryRun, defaultNamespace, authorizer, strict, view, defaulting, validation, results, oldObjectsPath, openapiPaths"] },
   { name: "bad ConfigMap operation", fc: { apiVersion: "v1", kind: "ConfigMap", data: { operation: "create" } }, messages: ['functionConfig data.operation: "create" is not allowed; allowed values: CREATE, UPDATE, DELETE'] },
   { name: "bad ConfigMap boolean", fc: { apiVersion: "v1", kind: "ConfigMap", data: { dryRun: "yes" } }, messages: ['functionConfig data.dryRun: "yes" is not allowed; expected true or false'] },
   { name: "ConfigMap value not a string", fc: { apiVersion: "v1", kind: "ConfigMap", data: { strict: true } }, messages: ["functionConfig data.strict: ConfigMap data values must be strings, got a boolean (quote it)"] },

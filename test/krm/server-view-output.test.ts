@@ -64,7 +64,7 @@ const untouched = `- apiVersion: v1 # not matched
 
 for (const defaulting of ["none", "builtin"]) {
   test(`KRM function, server view (defaulting ${defaulting}): the written item is the manifest plus the patched field only`, () => {
-    const config = `functionConfig:\n  apiVersion: fn.kmutate.dev/v1alpha1\n  kind: MutationConfig\n  spec:\n    defaulting: ${defaulting}\n`;
+    const config = `functionConfig:\n  apiVersion: fn.kmutate.dev/v1alpha1\n  kind: MutationConfig\n  spec:\n    defaulting: ${defaulting}\n    results: objects\n`;
     const input = rlYaml(policy + deployment + untouched, config);
     const run = runFunction(input);
     assert.equal(run.exitCode, 0, run.stdout);

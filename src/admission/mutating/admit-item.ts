@@ -214,7 +214,8 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
   if (!declaredNs && id.namespaced) final = withoutAddedNamespace(final, namespace);
   if (isNamespace) final = withInputNamespaceLabel(final, item);
   if (deepEqual(final, item)) return { object: item, view: admitted };
-  results.push(mutatedResult(item, out.changedBy));
+  // Per-object attribution is opt-in; by default admit() reports each invocation once (InvocationTally).
+  if (options.results === "objects") results.push(mutatedResult(item, out.changedBy));
   return { object: final, changes: out.changedBy, view: admitted };
 }
 

@@ -9,4 +9,5 @@ export type { ItemTimeout, RunClock } from "./time-limits.js";
 export { compilePolicy } from "./compile-policy.js";
 export { IdentityClaims } from "./identity-claims.js";
 export { kindConverter } from "./kind-conversion.js";
+export { InvocationTally } from "./invocation-results.js";
 export type { CompiledPolicy } from "./compile-policy.js";

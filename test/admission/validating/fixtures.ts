@@ -53,5 +53,5 @@ export function run(items: JsonObject[], options: Partial<AdmitOptions> = {}): A
 
 /** The result lines of a run, without `info` results about mutations. */
 export function lines(items: JsonObject[], options: Partial<AdmitOptions> = {}, withTags = false): string[] {
-  return run(items, options).results.filter((r) => !r.message.startsWith("mutated by")).map((r) => line(r, withTags));
+  return run(items, options).results.filter((r) => !r.message.startsWith("mutated by") && r.tags?.objects === undefined).map((r) => line(r, withTags));
 }
