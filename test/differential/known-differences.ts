@@ -37,10 +37,10 @@ export const knownDifferences: KnownDifference[] = [
     ],
   },
   {
-    name: "paramref-default-alpha-beta",
-    category: "kmutate-bug",
+    name: "paramref-default-v1beta1",
+    category: "oracle-limitation",
     reason:
-      "v1alpha1 and v1beta1 bindings default paramRef.parameterNotFoundAction to Deny (pkg/apis/admissionregistration/v1alpha1,v1beta1 SetDefaults_ParamRef); kmutate rejects the binding with 'spec.paramRef.parameterNotFoundAction: Required value'.",
+      "The oracle's defaults.go defaults v1beta1 paramRef.parameterNotFoundAction to Deny; kube-apiserver does not: kubernetes pkg/apis/admissionregistration/v1beta1/zz_generated.defaults.go (the version with MutatingAdmissionPolicy, 1.34+) calls no SetDefaults_ParamRef, only v1alpha1's does, so a v1beta1 binding without it fails validation ('spec.paramRef.parameterNotFoundAction: Required value'), as kmutate reports.",
     keys: [
       "map-1121/errors@2", "map-1767/errors@1",
     ],
