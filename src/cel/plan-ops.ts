@@ -187,7 +187,9 @@ export function indexEv(a: Ev, i: Ev, optional: boolean, qualCost: number, id: n
     const iv = i(s);
     if (isCelError(iv)) {
       // An optional index by an attribute that failed: cel-go does not observe the enclosing attribute (1).
-      if (optional && qualCost === 0) s.cost--;
+      if (optional) {
+        if (qualCost === 0) s.cost--;
+      } else if (iv.code !== "cost_limit") s.cost += qualCost; // A failed index is still a qualifier cel-go observes.
       return iv;
     }
     const r = optional ? optionalIndex(av, iv, strict) : indexValue(av, iv, strict);

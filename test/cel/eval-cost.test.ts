@@ -78,3 +78,25 @@ test("cost limit per evaluation is an option", () => {
   // range literal and accumulator init [] folded (0) + 3 × (ident 1 + x 1 + `*` 1 + [..] 10 + `+` 1) + result 1
   assert.equal(ok.cost, 3 * 14 + 1);
 });
+
+// A failed index is still a qualifier cel-go's tracker observes (1), unless the index is optional.
+// Expected costs are the CEL oracle's (cel-go v0.26.0, Kubernetes 1.36 env with OptOptimize).
+const failedIndexRows: { expr: string; error: string; want: number }[] = [
+  { expr: "['a'][1/0]", error: "division by zero", want: 3 },
+  { expr: "['a'][int('x' + 'y')]", error: "type conversion error from 'string' to 'int'", want: 4 },
+  { expr: "['a'][true ? [1][5] : 0]", error: "index out of bounds: 5", want: 3 },
+  { expr: "['a'][true ? {'a': 1}.b : 0]", error: "no such key: b", want: 3 },
+  { expr: "dyn({'a': 1}).a[true ? [1][5] : 0]", error: "index out of bounds: 5", want: 4 },
+  { expr: "['a'][[1][5]]", error: "index out of bounds: 5", want: 3 },
+  { expr: "['a'][?(1/0)]", error: "division by zero", want: 2 },
+  { expr: "['a'][?(true ? [1][5] : 0)]", error: "index out of bounds: 5", want: 2 },
+];
+for (const r of failedIndexRows) {
+  test(`cost: a failed index: ${r.expr}`, () => {
+    const c = compile(k8s, r.expr);
+    assert.ok(c.ok, c.ok ? "" : c.message);
+    const out = c.program.eval({});
+    assert.equal(out.error?.message, r.error);
+    assert.equal(out.cost, r.want);
+  });
+}
