@@ -20,23 +20,6 @@ export interface KnownDifference {
 
 export const knownDifferences: KnownDifference[] = [
   {
-    name: "apply-bytes-value",
-    category: "kmutate-bug",
-    reason:
-      "A CEL bytes value in an ApplyConfiguration (Secret data, ConfigMap binaryData) fails the typed conversion ('expected string, got &value.valueUnstructured{Value:[]uint8{…}}'); kmutate writes it base64-encoded.",
-    keys: [
-      "map-0023/errors@3", "map-0023/errors@4", "map-0023/item@3", "map-0023/item@4", "map-0375/errors@5",
-      "map-0375/item@5", "map-0508/errors@4", "map-0508/item@4", "map-0645/errors@6", "map-0645/errors@7",
-      "map-0645/errors@8", "map-0645/item@6", "map-0645/item@8", "map-0867/errors@2",
-      "map-0867/item@2", "map-0924/errors@3", "map-1211/errors@3", "map-1211/errors@4", "map-1211/item@3",
-      "map-1211/item@4", "map-1244/errors@5", "map-1244/item@5", "map-1249/errors@2", "map-1249/item@2",
-      "map-1275/errors@4", "map-1275/errors@5", "map-1275/item@4", "map-1275/item@5", "map-1430/errors@5",
-      "map-1430/item@5", "map-1506/errors@2", "map-1629/errors@3", "map-1629/item@3", "map-1647/errors@3",
-      "map-1647/errors@4", "map-1830/item@4", "map-2053/errors@4", "map-2053/item@4",
-      "map-2097/item@4", "map-2097/item@5", "map-2188/item@2",
-    ],
-  },
-  {
     name: "paramref-default-v1beta1",
     category: "oracle-limitation",
     reason:
