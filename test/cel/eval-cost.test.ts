@@ -100,3 +100,22 @@ for (const r of failedIndexRows) {
     assert.equal(out.cost, r.want);
   });
 }
+
+// Kubernetes' estimator charges `indexOf`, `lastIndexOf`, `isSorted`, `sum`, `max` and `min` one
+// traversal of the receiver by function name, also when an argument failed (oracle-checked).
+const failedArgRows: { expr: string; error: string; want: number }[] = [
+  { expr: "[].indexOf({'a': 1}['b'])", error: "no such key: b", want: 2 },
+  { expr: "['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'].indexOf({'a': 'x'}['b'])", error: "no such key: b", want: 5 },
+  { expr: "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'.lastIndexOf({'a': 'x'}['b'])", error: "no such key: b", want: 5 },
+  { expr: "({'z': -1})[?'q'].orValue([].indexOf({'a': 1}['b']))", error: "no such key: b", want: 3 },
+  { expr: "[1, 2].indexOf(1/0)", error: "division by zero", want: 3 },
+];
+for (const r of failedArgRows) {
+  test(`cost: a list function with a failed argument: ${r.expr}`, () => {
+    const c = compile(k8s, r.expr);
+    assert.ok(c.ok, c.ok ? "" : c.message);
+    const out = c.program.eval({});
+    assert.equal(out.error?.message, r.error);
+    assert.equal(out.cost, r.want);
+  });
+}
