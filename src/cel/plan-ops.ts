@@ -194,6 +194,8 @@ export function indexEv(a: Ev, i: Ev, optional: boolean, qualCost: number, id: n
     }
     const r = optional ? optionalIndex(av, iv, strict) : indexValue(av, iv, strict);
     if ((!optional && kindOf(av) !== K.optional) || present(r)) s.cost += qualCost;
+    // Nor when an optional index by an attribute finds nothing.
+    else if (optional && qualCost === 0) s.cost--;
     return label(r, id);
   };
 }

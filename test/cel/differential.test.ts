@@ -11,13 +11,11 @@ import { differences } from "./differential/compare.js";
 
 const reasons = {
   syntaxRecovery: "after a nested conditional's middle operand inside a map literal, ANTLR's error recovery reports another follow-up error than kmutate's",
-  failedArgCost: "the cost of an evaluation with a failed argument or branch inside a random expression (off by 1 to 8): cel-go's tracker pops its value stack by expression id, kmutate approximates; not yet modelled",
 } as const;
 
 /** Cases that still differ from cel-go, each with its reason (may only shrink). */
 const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {
   "typed-1087": "syntaxRecovery",
-  "typed-603": "failedArgCost",
 };
 
 /**

@@ -91,6 +91,22 @@ const failedIndexRows: { expr: string; error: string; want: number }[] = [
   { expr: "['a'][?(1/0)]", error: "division by zero", want: 2 },
   { expr: "['a'][?(true ? [1][5] : 0)]", error: "index out of bounds: 5", want: 2 },
 ];
+
+// An optional index by an attribute that finds nothing: cel-go does not observe the enclosing
+// attribute either (oracle-checked; the present twins cost one more).
+const absentOptionalIndexRows: { expr: string; want: number }[] = [
+  { expr: "{'a': 1}[?{'k': 'c'}.k]", want: 2 },
+  { expr: "{'a': 1}[?{'k': 'a'}.k]", want: 3 },
+  { expr: "[1, 2][?[5][0]]", want: 2 },
+  { expr: "[1, 2][?[1][0]]", want: 3 },
+];
+for (const r of absentOptionalIndexRows) {
+  test(`cost: an optional index by an attribute: ${r.expr}`, () => {
+    const c = compile(k8s, r.expr);
+    assert.ok(c.ok, c.ok ? "" : c.message);
+    assert.equal(c.program.eval({}).cost, r.want);
+  });
+}
 for (const r of failedIndexRows) {
   test(`cost: a failed index: ${r.expr}`, () => {
     const c = compile(k8s, r.expr);
