@@ -9,14 +9,10 @@ import { readFacts, caseOf, type DiffFact } from "./differential/facts.js";
 import { kmutateOutcome } from "./differential/kmutate-view.js";
 import { differences } from "./differential/compare.js";
 
-const reasons = {
-  syntaxRecovery: "after a nested conditional's middle operand inside a map literal, ANTLR's error recovery reports another follow-up error than kmutate's",
-} as const;
+const reasons = {} as const;
 
 /** Cases that still differ from cel-go, each with its reason (may only shrink). */
-const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {
-  "typed-1087": "syntaxRecovery",
-};
+const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {};
 
 /**
  * Facts where cel-go itself panicked are no answer to compare with: its sort/distinct cost tracker
