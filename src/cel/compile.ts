@@ -49,6 +49,7 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
   if ("errors" in r) return { ok: false, code: "syntax", message: formatIssues(text, r.errors) };
   let type: CelType = { kind: "dyn" };
   let overloads: ReadonlyMap<number, readonly unknown[]> | undefined;
+  let types: ReadonlyMap<number, CelType> | undefined;
   if (options.check ?? true) {
     // Explicit validators skip check()'s per-AST cache: a fresh parse never hits it, and its WeakMap
     // entries keep every compiled expression alive through young-generation GCs.
@@ -56,8 +57,9 @@ export function compile(env: CelEnv, text: string, options: CompileOptions = {})
     if ("errors" in c) return { ok: false, code: "type", message: formatIssues(text, c.errors) };
     type = c.type;
     overloads = c.overloads;
+    types = c.types;
   }
-  const p = planChecked(env, r.parsed, overloads);
+  const p = planChecked(env, r.parsed, overloads, types);
   if ("error" in p) {
     const program = { cause: p.error.code, offset: r.parsed.sourceInfo.positions.get(p.error.exprId) ?? 0 };
     return { ok: false, code: "program", message: p.error.message, type, program };

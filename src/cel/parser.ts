@@ -76,6 +76,11 @@ export class Parser {
   /** What the innermost enclosing construct lets follow the expression being parsed (`[EOF]` at the top). */
   private follow: readonly TokenType[] = topFollow;
   private lastErrorIndex = -1;
+  /**
+   * Where the recoveries at `lastErrorIndex` happened (ANTLR's `lastErrorStates`: a recovery
+   * consumes a token first only when it happens again at the same index and place).
+   */
+  private readonly lastErrorStates = new Set<string>();
   private recoveries = 0;
   private reports = 0;
   /** Nesting of each limited rule (a plain array: cheaper to make per parse than a typed one). */
@@ -137,8 +142,14 @@ export class Parser {
   private consume(): number {
     const t = this.pos;
     if (this.types[t] !== T.EOF) this.pos = t + 1;
-    this.recovering = false;
+    if (this.recovering || this.lastErrorIndex >= 0) this.endRecovery();
     return t;
+  }
+  /** A token matched: out of recovery (ANTLR `endErrorCondition`). */
+  private endRecovery(): void {
+    this.recovering = false;
+    this.lastErrorIndex = -1;
+    this.lastErrorStates.clear();
   }
   /**
    * Counts a rule's nesting (exits are not unwound after an abort: the parse is abandoned). Not
@@ -198,11 +209,15 @@ export class Parser {
     }
     this.recoveries++;
   }
-  /** Consumes tokens until one that may follow (`follow`) or could continue an enclosing rule. */
-  private recover(follow: readonly TokenType[]): void {
+  /**
+   * Consumes tokens until one that may follow (`follow`) or could continue an enclosing rule;
+   * `state` names the place in the grammar (a second recovery there at the same token skips it).
+   */
+  private recover(follow: readonly TokenType[], state: string): void {
     this.countRecovery();
-    if (this.lastErrorIndex === this.pos && this.la() !== T.EOF) this.pos++;
+    if (this.lastErrorIndex === this.pos && this.lastErrorStates.has(state) && this.la() !== T.EOF) this.pos++;
     this.lastErrorIndex = this.pos;
+    this.lastErrorStates.add(state);
     for (let la = this.la(); la !== T.EOF && !follow.includes(la) && !postfixFollow.includes(la) && this.enclosing[la] === 0; la = this.la()) this.pos++;
   }
   /**
@@ -225,7 +240,7 @@ export class Parser {
     this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([type])}`);
     if (type === T.EOF) {
       while (this.la() !== T.EOF) this.pos++;
-    } else this.recover(NO_TOKENS);
+    } else this.recover(NO_TOKENS, `match ${type}`);
     return -1;
   }
   /**
@@ -264,7 +279,7 @@ export class Parser {
       return true;
     }
     this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting(expected)}`);
-    this.recover(NO_TOKENS);
+    this.recover(NO_TOKENS, `sync ${expected.join(",")}`);
     return false;
   }
   private noViable(start: number, offending: number): void {
@@ -310,7 +325,7 @@ export class Parser {
     if (this.la() !== T.COLON && this.lak(2) !== T.COLON && !operandFirst.includes(this.la())) {
       this.countRecovery();
       this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.COLON])}`);
-      this.recover(NO_TOKENS);
+      this.recover(NO_TOKENS, "conditional colon");
       this.exit(R_EXPR);
       return b.counts(start, this.pos, b.callOrMacro(this.after(), opId, op.conditional, undefined, [cond, t, t]));
     }
@@ -436,7 +451,7 @@ export class Parser {
   /** A prefix operator without an operand after it. */
   private noViableOperand(): Expr {
     this.noViable(this.lt(), this.lt(2));
-    this.recover([]);
+    this.recover([], "prefix operand");
     return this.b.errorNode(this.t.start(this.lt()));
   }
 
@@ -475,7 +490,7 @@ export class Parser {
           }
           if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
             this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.IDENTIFIER, T.ESC_IDENTIFIER])}`);
-            this.recover([]);
+            this.recover([], "select field");
             // The error stands for the whole chain: cel-go's builder never visits what came before.
             b.rollback(mark);
             return b.errorNode(tokens.start(dot));
@@ -485,7 +500,7 @@ export class Parser {
           continue;
         }
         this.noViable(this.lt(), this.lt(2));
-        this.recover([]);
+        this.recover([], "member suffix");
         return e;
       }
       if (t === T.LBRACKET) {
@@ -539,7 +554,7 @@ export class Parser {
         const dot = tokens.type(start) === T.DOT;
         if (dot && this.lak(2) !== T.IDENTIFIER) {
           this.noViable(start, this.lt(2));
-          this.recover([]);
+          this.recover([], "leading dot");
           return b.errorNode(tokens.start(start));
         }
         if (dot) this.consume();
@@ -603,7 +618,7 @@ export class Parser {
           return this.primaryInner();
         }
         this.report(start, `mismatched input ${this.display(start)} expecting ${expecting(operandFirst)}`);
-        this.recover([]);
+        this.recover([], "primary");
         return b.errorNode(tokens.start(start));
       }
     }
@@ -684,7 +699,7 @@ export class Parser {
         const opt = this.la() === T.QUESTIONMARK ? this.consume() : -1;
         if (this.la() !== T.IDENTIFIER && this.la() !== T.ESC_IDENTIFIER) {
           this.report(this.lt(), `mismatched input ${this.display(this.lt())} expecting ${expecting([T.IDENTIFIER, T.ESC_IDENTIFIER])}`);
-          this.recover([T.RBRACE]);
+          this.recover([T.RBRACE], "field name");
           break;
         }
         const name = this.consume();

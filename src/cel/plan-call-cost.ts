@@ -6,6 +6,7 @@ import { op } from "./operators.js";
 import type { CelType, Overload } from "./types.js";
 import { K, kindOf, typeNameOf, celError, celList, celMapOfStrings, errText, isCelError, type CelValue, type CelError } from "./values/index.js";
 import { actualSize } from "./lib/sig.js";
+import { traversalCost } from "./lib/k8s-lists.js";
 
 /** cel-go's actualSize (errors count 1; see lib/sig.ts `actualSize`). */
 function sizeOf(v: CelValue | CelError): number {
@@ -23,6 +24,9 @@ export function failedCallCost(fn: string, args: readonly (CelValue | CelError)[
       // Kubernetes' estimator, by function name: a traversal of the receiver, whatever the other arguments.
       return Math.ceil(sizeOf(args[0]!) * 0.1);
     case "replace": case "split": return Math.ceil(sizeOf(args[0]!) * 2 * 0.1);
+    case "isSorted": case "sum": case "max": case "min": case "indexOf": case "lastIndexOf":
+      // Kubernetes' estimator, by function name: one traversal of the receiver (an error counts 1).
+      return isCelError(args[0]!) ? 1 : traversalCost(args[0] as CelValue);
     case op.equals: case op.notEquals:
       // Kubernetes charges 1 when the first operand is a library value; else cel-go's smaller-operand traversal.
       if (!isCelError(args[0]!) && kindOf(args[0] as CelValue) === K.opaque) return 1;

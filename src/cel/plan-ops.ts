@@ -8,9 +8,9 @@ import { failedCallCost } from "./plan-call-cost.js";
 import { concatStrings } from "./lib/std-operators.js";
 import type { Ev } from "./planner.js";
 import type { Expr } from "./ast.js";
-import { optionalSelect, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
+import { optionalSelect, optionalInner, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
 import {
-  K, kindOf, celError, isCelError, errText, celEquals, optionalNone,
+  K, kindOf, celError, isCelError, errText, celEquals, optionalNone, isDataObject, dataField, dataHas,
   type CelValue, type CelError, type CelList, type CelMap, type CelOptional,
 } from "./values/index.js";
 
@@ -97,6 +97,22 @@ export function selectFieldEv(operand: Ev, field: string, id: number, relative: 
   };
 }
 
+/**
+ * `o.field` / `has(o.field)` on an operand statically of a data-only object type: the object read as
+ * data (values/object-data.ts). `adjust` is what {@link selectFieldEv} (`relative`) or
+ * {@link testFieldEv} (minus `refund`) charges for the attribute.
+ */
+export function dataSelectEv(operand: Ev, field: string, id: number, testOnly: boolean, adjust: number, strict: boolean): Ev {
+  return (s) => {
+    const v = operand(s);
+    s.cost += adjust;
+    if (isCelError(v)) return v;
+    s.cost++;
+    if (!isDataObject(v)) return label(testOnly ? testField(v, field, strict) : selectField(v, field, strict), id);
+    return testOnly ? dataHas(v, field) : label(dataField(v, field), id);
+  };
+}
+
 /** `&&` / `||` with CEL's error absorption. */
 export function logicEv(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
   const stop = !isAnd;
@@ -150,8 +166,8 @@ export function optSelectEv(o: Ev, field: string, id: number, relative: number, 
     if (isCelError(v)) return v;
     let r: CelValue | CelError;
     if (kindOf(v) === K.optional) {
-      const inner = (v as CelOptional).value;
-      r = inner === undefined ? optionalNone : optionalSelect(inner, field, strict);
+      const inner = optionalInner(v as CelOptional);
+      r = inner === undefined ? optionalNone : isCelError(inner) ? inner : optionalSelect(inner, field, strict);
     } else r = optionalSelect(v, field, strict);
     if (present(r)) s.cost++;
     return label(r, id);
@@ -171,11 +187,15 @@ export function indexEv(a: Ev, i: Ev, optional: boolean, qualCost: number, id: n
     const iv = i(s);
     if (isCelError(iv)) {
       // An optional index by an attribute that failed: cel-go does not observe the enclosing attribute (1).
-      if (optional && qualCost === 0) s.cost--;
+      if (optional) {
+        if (qualCost === 0) s.cost--;
+      } else if (iv.code !== "cost_limit") s.cost += qualCost; // A failed index is still a qualifier cel-go observes.
       return iv;
     }
     const r = optional ? optionalIndex(av, iv, strict) : indexValue(av, iv, strict);
     if ((!optional && kindOf(av) !== K.optional) || present(r)) s.cost += qualCost;
+    // Nor when an optional index by an attribute finds nothing.
+    else if (optional && qualCost === 0) s.cost--;
     return label(r, id);
   };
 }

@@ -2,6 +2,7 @@
 // cached per env and AST with WeakMaps.
 import type { ParsedExpr } from "./ast.js";
 import type { CelEnv } from "./env.js";
+import type { CelType } from "./types.js";
 import { Planner, type Activation, type EvalState, type Ev } from "./planner.js";
 import { celError, errText, isCelError, type CelValue, type CelError } from "./values/index.js";
 
@@ -63,10 +64,16 @@ export function planOnce(env: CelEnv, parsed: ParsedExpr, staticOverloads?: Read
 
 /**
  * Plans as cel-go's `env.Program` does: the program, or the error of a conversion of constants
- * that failed when folded (Kubernetes: `program instantiation failed: …`).
+ * that failed when folded (Kubernetes: `program instantiation failed: …`). `staticTypes` (the
+ * checker's type per node) lets field reads on data-only object types read them as data.
  */
-export function planChecked(env: CelEnv, parsed: ParsedExpr, staticOverloads?: ReadonlyMap<number, readonly unknown[]>): { program: Program } | { error: CelError } {
-  const planner = new Planner(env, staticOverloads);
+export function planChecked(
+  env: CelEnv,
+  parsed: ParsedExpr,
+  staticOverloads?: ReadonlyMap<number, readonly unknown[]>,
+  staticTypes?: ReadonlyMap<number, CelType>,
+): { program: Program } | { error: CelError } {
+  const planner = new Planner(env, staticOverloads, staticTypes);
   const ev = planner.plan(parsed.expr, undefined);
   if (planner.programError) return { error: planner.programError };
   return { program: new ProgramImpl(ev, planner, env.costLimit) };

@@ -4,7 +4,7 @@
 // lib/dispatch.ts, the inlined operators' closures in plan-ops.ts. Longer than 300 lines: it is the planner.
 import type { Expr, Comprehension, Constant } from "./ast.js";
 import type { CelEnv } from "./env.js";
-import type { Overload } from "./types.js";
+import type { CelType, Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
   K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject,
@@ -14,7 +14,7 @@ import {
 import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField, goTypeOf } from "./values/access.js";
 import {
-  label, type SlotCallPlanner, testFieldEv, selectFieldEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
+  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
@@ -183,8 +183,15 @@ export class Planner implements SlotCallPlanner {
   private readonly roots: ReadonlySet<string>;
   private readonly calls: Map<string, number>;
   private readonly qualifiedFunctions: ReadonlySet<string>;
-  /** `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch). */
-  constructor(readonly env: CelEnv, private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>) {
+  /**
+   * `staticOverloads`: per call node, the rows the checker found applicable (narrows dispatch);
+   * `staticTypes`: the checker's type per node (field reads on data-only object types).
+   */
+  constructor(
+    readonly env: CelEnv,
+    private readonly staticOverloads?: ReadonlyMap<number, readonly unknown[]>,
+    private readonly staticTypes?: ReadonlyMap<number, CelType>,
+  ) {
     this.roots = dottedRoots(env);
     this.optimize = env.options.optimize === true;
     this.strict = env.options.errorOnBadPresenceTest === true;
@@ -287,6 +294,12 @@ export class Planner implements SlotCallPlanner {
     return undefined;
   }
 
+  /** Whether `e`'s static type is an object type whose values hold plain data (`ObjectValueDecl.dataOnly`). */
+  private dataTyped(e: Expr): boolean {
+    const t = this.staticTypes?.get(e.id);
+    return t !== undefined && t.kind === "object" && this.env.resolveType(t.name)?.dataOnly === true;
+  }
+
   private planSelect(e: Extract<Expr, { kind: "select" }>, scope: Scope | undefined): Ev {
     const qualify = this.mayQualify(e);
     if (!e.testOnly && qualify) {
@@ -294,11 +307,15 @@ export class Planner implements SlotCallPlanner {
       if (q !== undefined && (this.env.variables.has(q) || this.namesType(q))) return this.planIdent(e.id, q, scope);
     }
     const { field, id } = e;
+    if (this.dataTyped(e.operand)) {
+      const adjust = e.testOnly ? -(isAttribute(e.operand) ? 1 : 0) : relativeCost(e.operand);
+      return dataSelectEv(this.plan(e.operand, scope), field, id, e.testOnly, adjust, this.strict);
+    }
     if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
     // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
     let n = 1;
     let base: Expr = e.operand;
-    while (base.kind === "select" && !base.testOnly) {
+    while (base.kind === "select" && !base.testOnly && !this.dataTyped(base.operand)) {
       const q = qualify ? this.qualifiedName(base, scope) : undefined;
       if (q !== undefined && (this.env.variables.has(q) || this.namesType(q))) break;
       n++;

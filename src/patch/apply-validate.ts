@@ -1,6 +1,6 @@
 // Schema validation of a value against a type, as SMD `TypedValue.Validate`: unknown fields,
 // scalar kinds, map/list shapes, list-map keys and duplicates (optionally allowed), and nulls
-// that came from CEL (a protobuf NULL_VALUE to SMD, valid nowhere).
+// and bytes that came from CEL (a protobuf NULL_VALUE or a Go []byte to SMD, valid nowhere).
 import type { JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
@@ -45,14 +45,44 @@ function celNullMessage(t: ScalarKind | "map" | "list"): string {
   }
 }
 
+/**
+ * SMD's message for a CEL bytes value met where `t` is expected: MAP apply configurations keep
+ * bytes as a Go `[]byte`, a value of no kind to SMD (printed by `%#v`, `%T` or `%v`).
+ */
+function celBytesMessage(t: ScalarKind | "map" | "list", b: Uint8Array): string {
+  switch (t) {
+    case "string": {
+      const hex = Array.from(b, (x) => "0x" + x.toString(16).padStart(2, "0")).join(", ");
+      return `expected string, got &value.valueUnstructured{Value:[]uint8{${hex}}}`;
+    }
+    case "numeric":
+      return "expected numeric (int or float), got []uint8";
+    case "boolean":
+      return `expected boolean, got &{[${b.join(" ")}]}`;
+    case "untyped":
+      return `expected any scalar, got &{[${b.join(" ")}]}`;
+    default:
+      return `expected ${t}, got &{[${b.join(" ")}]}`;
+  }
+}
+
 /** How nulls of the value are read: JSON nulls (valid everywhere) or CEL nulls (valid nowhere). */
 export type NullReading = "json" | "cel";
+
+/**
+ * Where a value built by CEL held bytes (written into its JSON form as base64 strings): per JSON
+ * object or array, the keys or indices whose value was a CEL bytes value.
+ */
+export interface BytesMarks {
+  get(container: object): ReadonlyMap<string | number, Uint8Array> | undefined;
+}
 
 /** What one validation walk holds fixed. */
 interface Walk {
   schema: Schema;
   dup: boolean;
   nulls: NullReading;
+  bytes: BytesMarks | undefined;
 }
 
 /**
@@ -64,15 +94,26 @@ interface Walk {
  * too, so it is not walked: validating a new version of a live object costs only its rewritten
  * parts. Default: none (everything is walked).
  * @param nulls `cel` for a value built by a CEL expression, whose nulls fail. Default: `json`.
+ * @param bytes for a value built by a CEL expression: where it held bytes, which fail. Default: none.
  */
-export function validateValue(schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false, base?: JsonValue, nulls: NullReading = "json"): SmdError[] {
-  return validateNode({ schema, dup: allowDuplicates, nulls }, spec, v, allowDuplicates ? base : undefined);
+export function validateValue(
+  schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false, base?: JsonValue, nulls: NullReading = "json", bytes?: BytesMarks,
+): SmdError[] {
+  return validateNode({ schema, dup: allowDuplicates, nulls, bytes }, spec, v, allowDuplicates ? base : undefined);
 }
 
-function validateNode(w: Walk, spec: TypeSpec, v: JsonValue, base: JsonValue | undefined): SmdError[] {
+/** `bytes`: the CEL bytes value `v` stands for, if it is one (see {@link BytesMarks}). */
+function validateNode(w: Walk, spec: TypeSpec, v: JsonValue, base: JsonValue | undefined, bytes?: Uint8Array): SmdError[] {
   if (v === base) return NO_ERRS;
   const a = resolveAtom(w.schema, spec);
   if (typeof a === "string") return smdError(a);
+  if (bytes !== undefined) {
+    // Of no kind, as a CEL null below.
+    if (a.map !== undefined) return smdError(celBytesMessage("map", bytes));
+    if (a.scalar !== undefined) return smdError(celBytesMessage(a.scalar, bytes));
+    if (a.list !== undefined) return smdError(celBytesMessage("list", bytes));
+    return smdError(invalidAtomMessage(spec));
+  }
   if (v === null && w.nulls === "cel") {
     // Of no kind: SMD keeps the atom whole and walks its first form (map, scalar, list).
     if (a.map !== undefined) return smdError(celNullMessage("map"));
@@ -99,6 +140,7 @@ function validateMap(w: Walk, t: MapType, v: JsonValue, base: JsonValue | undefi
   const m = asMap(v);
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
   const b = asMap(base);
+  const bytes = w.bytes?.get(m);
   let errs: SmdError[] | undefined; // from the first error on
   for (const key of Object.keys(m)) {
     const value = m[key];
@@ -110,7 +152,7 @@ function validateMap(w: Walk, t: MapType, v: JsonValue, base: JsonValue | undefi
       (errs ??= []).push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    const e = validateNode(w, spec, value, bv);
+    const e = validateNode(w, spec, value, bv, bytes?.get(key));
     if (e.length > 0) (errs ??= []).push(...withPrefix(e, "." + key));
   }
   return errs ?? NO_ERRS;
@@ -125,14 +167,16 @@ function validateList(w: Walk, t: ListType, v: JsonValue, base: JsonValue | unde
   // Only with duplicates allowed (see validateValue) are items checked one by one, so an item of
   // `base` at the same index is valid here too.
   const b = Array.isArray(base) ? base : undefined;
+  const bytes = w.bytes?.get(v);
   for (let i = 0; i < v.length; i++) {
     if (b !== undefined && i < b.length && v[i] === b[i]) continue;
     let pe: PathElement | undefined;
+    const itemBytes = bytes?.get(i);
     if (t.relationship !== "associative") {
       pe = { kind: "index", index: i };
-    } else if (v[i] === null && w.nulls === "cel" && (t.keys ?? []).length > 0) {
+    } else if (((v[i] === null && w.nulls === "cel") || itemBytes !== undefined) && (t.keys ?? []).length > 0) {
       errs.push({ path: "", message: `element ${i}: associative list with keys may not have non-map elements` });
-      return errs; // a CEL null is not a map (nor SMD's null)
+      return errs; // a CEL null or bytes value is not a map (nor SMD's null)
     } else if (dup) {
       // Duplicates allowed: the item's identity matters only for an error's path, built then.
       const problem = listItemProblem(schema, t, v[i]);
@@ -151,7 +195,7 @@ function validateList(w: Walk, t: ListType, v: JsonValue, base: JsonValue | unde
       if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
       seen.add(id);
     }
-    const e = validateNode(w, t.elementType, v[i], b !== undefined && i < b.length ? b[i] : undefined);
+    const e = validateNode(w, t.elementType, v[i], b !== undefined && i < b.length ? b[i] : undefined, itemBytes);
     if (e.length > 0) errs.push(...withPrefix(e, peString(pe ?? (listItemPathElement(schema, t, v[i]) as PathElement))));
   }
   return errs.length > 0 ? errs : NO_ERRS;

@@ -3,7 +3,7 @@
 import { getKey, isObject, setKey, type JsonObject, type Rewrite } from "../data/index.js";
 import { builtinSchema, DEDUCED_TYPE, type TypeRef } from "../schema/index.js";
 import { atomicsMessage, findAtomics } from "./apply-atomics.js";
-import { validateValue, type NullReading } from "./apply-validate.js";
+import { validateValue, type BytesMarks, type NullReading } from "./apply-validate.js";
 import { formatSmdErrors } from "./merge-errors.js";
 import { mergeWithRewrites } from "./merge.js";
 
@@ -45,6 +45,11 @@ export interface ApplyOptions {
    * Default: `json` (a null is SMD's null).
    */
   patchNulls?: NullReading;
+  /**
+   * Where a patch a CEL expression built held bytes (written as base64 strings): they fail
+   * validation as Go `[]byte` values do upstream. Default: none.
+   */
+  patchBytes?: BytesMarks;
 }
 
 function sameType(a: TypeRef | undefined, b: TypeRef): boolean {
@@ -79,7 +84,10 @@ function withLiveGvk(live: JsonObject, patch: JsonObject): JsonObject {
 export function applyConfiguration(live: JsonObject, patch: JsonObject, type: TypeRef, options: ApplyOptions = {}): ApplyResult {
   const { schema, spec } = type;
   const p = withLiveGvk(live, patch);
-  const patchErrs = validateValue(schema, spec, p, false, undefined, options.patchNulls);
+  const marks = options.patchBytes;
+  // `p` is a copy of the patch's root: its marks are the root's.
+  const bytes: BytesMarks | undefined = marks && { get: (c) => marks.get(c === p ? patch : c) };
+  const patchErrs = validateValue(schema, spec, p, false, undefined, options.patchNulls, bytes);
   if (patchErrs.length > 0) {
     return fail("invalid-patch", `failed to convert patch object to typed object: ${formatSmdErrors(patchErrs)}`);
   }
@@ -106,9 +114,9 @@ let deduced: TypeRef | undefined;
  * merge granularly, scalars replace) and every list in the patch refused as atomic.
  * `validity`: as {@link ApplyOptions.validity}.
  */
-export function applyConfigurationDeduced(live: JsonObject, patch: JsonObject, validity?: LiveValidity, patchNulls?: NullReading): ApplyResult {
+export function applyConfigurationDeduced(live: JsonObject, patch: JsonObject, validity?: LiveValidity, patchNulls?: NullReading, patchBytes?: BytesMarks): ApplyResult {
   deduced ??= { schema: builtinSchema(), spec: { named: DEDUCED_TYPE } };
-  return applyConfiguration(live, patch, deduced, { everyKeyAtomic: true, validity, patchNulls });
+  return applyConfiguration(live, patch, deduced, { everyKeyAtomic: true, validity, patchNulls, patchBytes });
 }
 
 function fail(code: ApplyErrorCode, message: string): ApplyResult {

@@ -9,21 +9,10 @@ import { readFacts, caseOf, type DiffFact } from "./differential/facts.js";
 import { kmutateOutcome } from "./differential/kmutate-view.js";
 import { differences } from "./differential/compare.js";
 
-const reasons = {
-  dynObjectSelect: "cel-go's Object value has no field access of its own: through dyn every field read is `no such key` (set or not); a typed read converts the object to plain data (unset: null, a nested Object becomes a map). kmutate reads Object fields as fields either way (open: unset is null). Not yet modelled",
-  syntaxRecovery: "after a nested conditional's middle operand inside a map literal, ANTLR's error recovery reports another follow-up error than kmutate's",
-  failedArgCost: "the cost of an evaluation with a failed argument or branch inside a random expression (off by 1 to 8): cel-go's tracker pops its value stack by expression id, kmutate approximates; not yet modelled",
-} as const;
+const reasons = {} as const;
 
 /** Cases that still differ from cel-go, each with its reason (may only shrink). */
-const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {
-  "mutation-57": "dynObjectSelect", "mutation-68": "dynObjectSelect", "mutation-80": "dynObjectSelect",
-  "typed-1087": "syntaxRecovery",
-  "typed-355": "failedArgCost",
-  "typed-569": "failedArgCost", "typed-570": "failedArgCost", "typed-603": "failedArgCost", "typed-690": "failedArgCost",
-  "typed-884": "failedArgCost", "typed-977": "failedArgCost",
-  "typed-1163": "failedArgCost", "typed-1176": "failedArgCost",
-};
+const knownDifferences: Readonly<Record<string, keyof typeof reasons>> = {};
 
 /**
  * Facts where cel-go itself panicked are no answer to compare with: its sort/distinct cost tracker

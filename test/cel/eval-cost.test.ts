@@ -78,3 +78,60 @@ test("cost limit per evaluation is an option", () => {
   // range literal and accumulator init [] folded (0) + 3 × (ident 1 + x 1 + `*` 1 + [..] 10 + `+` 1) + result 1
   assert.equal(ok.cost, 3 * 14 + 1);
 });
+
+// A failed index is still a qualifier cel-go's tracker observes (1), unless the index is optional.
+// Expected costs are the CEL oracle's (cel-go v0.26.0, Kubernetes 1.36 env with OptOptimize).
+const failedIndexRows: { expr: string; error: string; want: number }[] = [
+  { expr: "['a'][1/0]", error: "division by zero", want: 3 },
+  { expr: "['a'][int('x' + 'y')]", error: "type conversion error from 'string' to 'int'", want: 4 },
+  { expr: "['a'][true ? [1][5] : 0]", error: "index out of bounds: 5", want: 3 },
+  { expr: "['a'][true ? {'a': 1}.b : 0]", error: "no such key: b", want: 3 },
+  { expr: "dyn({'a': 1}).a[true ? [1][5] : 0]", error: "index out of bounds: 5", want: 4 },
+  { expr: "['a'][[1][5]]", error: "index out of bounds: 5", want: 3 },
+  { expr: "['a'][?(1/0)]", error: "division by zero", want: 2 },
+  { expr: "['a'][?(true ? [1][5] : 0)]", error: "index out of bounds: 5", want: 2 },
+];
+
+// An optional index by an attribute that finds nothing: cel-go does not observe the enclosing
+// attribute either (oracle-checked; the present twins cost one more).
+const absentOptionalIndexRows: { expr: string; want: number }[] = [
+  { expr: "{'a': 1}[?{'k': 'c'}.k]", want: 2 },
+  { expr: "{'a': 1}[?{'k': 'a'}.k]", want: 3 },
+  { expr: "[1, 2][?[5][0]]", want: 2 },
+  { expr: "[1, 2][?[1][0]]", want: 3 },
+];
+for (const r of absentOptionalIndexRows) {
+  test(`cost: an optional index by an attribute: ${r.expr}`, () => {
+    const c = compile(k8s, r.expr);
+    assert.ok(c.ok, c.ok ? "" : c.message);
+    assert.equal(c.program.eval({}).cost, r.want);
+  });
+}
+for (const r of failedIndexRows) {
+  test(`cost: a failed index: ${r.expr}`, () => {
+    const c = compile(k8s, r.expr);
+    assert.ok(c.ok, c.ok ? "" : c.message);
+    const out = c.program.eval({});
+    assert.equal(out.error?.message, r.error);
+    assert.equal(out.cost, r.want);
+  });
+}
+
+// Kubernetes' estimator charges `indexOf`, `lastIndexOf`, `isSorted`, `sum`, `max` and `min` one
+// traversal of the receiver by function name, also when an argument failed (oracle-checked).
+const failedArgRows: { expr: string; error: string; want: number }[] = [
+  { expr: "[].indexOf({'a': 1}['b'])", error: "no such key: b", want: 2 },
+  { expr: "['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'].indexOf({'a': 'x'}['b'])", error: "no such key: b", want: 5 },
+  { expr: "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'.lastIndexOf({'a': 'x'}['b'])", error: "no such key: b", want: 5 },
+  { expr: "({'z': -1})[?'q'].orValue([].indexOf({'a': 1}['b']))", error: "no such key: b", want: 3 },
+  { expr: "[1, 2].indexOf(1/0)", error: "division by zero", want: 3 },
+];
+for (const r of failedArgRows) {
+  test(`cost: a list function with a failed argument: ${r.expr}`, () => {
+    const c = compile(k8s, r.expr);
+    assert.ok(c.ok, c.ok ? "" : c.message);
+    const out = c.program.eval({});
+    assert.equal(out.error?.message, r.error);
+    assert.equal(out.cost, r.want);
+  });
+}

@@ -95,6 +95,16 @@ const errors: { name: string; expr: string; want: string; options?: ParseOptions
   { name: "recovery as ANTLR: a failed match skips to the enclosing rules' follow (no second error)", expr: "sign(x:1))", want: "ERROR: <input>:1:7: Syntax error: mismatched input ':' expecting ')'\n | sign(x:1))\n | ......^" },
   { name: "recovery as ANTLR: a failed sync ends the literal", expr: "[1} 2, 3]", want: "ERROR: <input>:1:3: Syntax error: mismatched input '}' expecting {']', ','}\n | [1} 2, 3]\n | ..^" },
   { name: "recovery as ANTLR: an extraneous closer deleted inside a map value", expr: "{1: [2, 3}, 4: 5}", want: "ERROR: <input>:1:10: Syntax error: extraneous input '}' expecting {']', ','}\n | {1: [2, 3}, 4: 5}\n | .........^\nERROR: <input>:1:13: Syntax error: mismatched input '4' expecting ']'\n | {1: [2, 3}, 4: 5}\n | ............^" },
+  {
+    name: "recovery as ANTLR: a map key's failed conditional resyncs at the same token without skipping it",
+    expr: "{a ? b ? c : d : e: 1}",
+    want: "ERROR: <input>:1:8: Syntax error: mismatched input '?' expecting ':'\n | {a ? b ? c : d : e: 1}\n | .......^\nERROR: <input>:1:16: Syntax error: mismatched input ':' expecting <EOF>\n | {a ? b ? c : d : e: 1}\n | ...............^",
+  },
+  {
+    name: "recovery as ANTLR: the map's closer is conjured and the enclosing conditional parsed",
+    expr: "({a ? b ? c : d : e: 1})",
+    want: "ERROR: <input>:1:9: Syntax error: mismatched input '?' expecting ':'\n | ({a ? b ? c : d : e: 1})\n | ........^\nERROR: <input>:1:17: Syntax error: mismatched input ':' expecting ')'\n | ({a ? b ? c : d : e: 1})\n | ................^",
+  },
   { name: "optional syntax off", expr: "a.?b", options: { enableOptionalSyntax: false }, want: "ERROR: <input>:1:2: unsupported syntax '.?'\n | a.?b\n | .^" },
   { name: "size limit", expr: "1 + 1", options: { maxExpressionLength: 3 }, want: "ERROR: <input>:-1:0: expression code point size exceeds limit: size: 5, limit 3" },
 ];

@@ -31,6 +31,8 @@ const deliberate: Record<string, string[]> = {
   "params-04-deny-when-param-missing": ["param-not-found"],
   "params-05-allow-when-param-missing": ["param-not-found"],
   "apply-50-type-name-mismatch": ["unknown-type"],
+  "apply-52-bytes-fail-validation": ["literal-type"],
+  "apply-53-bytes-under-ignore-skipped": ["literal-type"],
   "jsonpatch-61-unknown-field-is-internal-error": ["patch-path"],
   "dispatch-42-compile-error-invalid-policy": ["compile"],
   "dispatch-43-wrong-return-type": ["type"],

@@ -19,27 +19,10 @@ export interface KnownDifference {
 
 export const knownDifferences: KnownDifference[] = [
   {
-    name: "apply-bytes-value",
-    category: "kmutate-bug",
+    name: "paramref-default-v1beta1",
+    category: "oracle-limitation",
     reason:
-      "A CEL bytes value in an ApplyConfiguration (Secret data, ConfigMap binaryData) fails the typed conversion ('expected string, got &value.valueUnstructured{Value:[]uint8{…}}'); kmutate writes it base64-encoded.",
-    keys: [
-      "map-0023/errors@3", "map-0023/errors@4", "map-0023/item@3", "map-0023/item@4", "map-0375/errors@5",
-      "map-0375/item@5", "map-0508/errors@4", "map-0508/item@4", "map-0645/errors@6", "map-0645/errors@7",
-      "map-0645/errors@8", "map-0645/item@6", "map-0645/item@8", "map-0867/errors@2",
-      "map-0867/item@2", "map-0924/errors@3", "map-1211/errors@3", "map-1211/errors@4", "map-1211/item@3",
-      "map-1211/item@4", "map-1244/errors@5", "map-1244/item@5", "map-1249/errors@2", "map-1249/item@2",
-      "map-1275/errors@4", "map-1275/errors@5", "map-1275/item@4", "map-1275/item@5", "map-1430/errors@5",
-      "map-1430/item@5", "map-1506/errors@2", "map-1629/errors@3", "map-1629/item@3", "map-1647/errors@3",
-      "map-1647/errors@4", "map-1830/item@4", "map-2053/errors@4", "map-2053/item@4",
-      "map-2097/item@4", "map-2097/item@5", "map-2188/item@2",
-    ],
-  },
-  {
-    name: "paramref-default-alpha-beta",
-    category: "kmutate-bug",
-    reason:
-      "v1alpha1 and v1beta1 bindings default paramRef.parameterNotFoundAction to Deny (pkg/apis/admissionregistration/v1alpha1,v1beta1 SetDefaults_ParamRef); kmutate rejects the binding with 'spec.paramRef.parameterNotFoundAction: Required value'.",
+      "The oracle's defaults.go defaults v1beta1 paramRef.parameterNotFoundAction to Deny; kube-apiserver does not: kubernetes pkg/apis/admissionregistration/v1beta1/zz_generated.defaults.go (the version with MutatingAdmissionPolicy, 1.34+) calls no SetDefaults_ParamRef, only v1alpha1's does, so a v1beta1 binding without it fails validation ('spec.paramRef.parameterNotFoundAction: Required value'), as kmutate reports.",
     keys: [
       "map-1121/errors@2", "map-1767/errors@1",
     ],

@@ -261,3 +261,64 @@ test("no schema: a CEL null fails too (deduced type: the map form first)", () =>
     ok: false, code: "invalid-patch", message: CONVERT + ".spec.n: expected map, got &{NULL_VALUE}",
   });
 });
+
+// Bytes a CEL expression wrote (MAP apply configurations: a Go []byte to SMD, a value of no kind)
+// fail wherever they are; kmutate's JSON form holds base64 strings there, marked by `patchBytes`.
+// Texts checked with shared/oracle/admission.
+const b1 = new Uint8Array([0x31]), bx = new Uint8Array([0x78]), bab = new Uint8Array([0x61, 0x62]);
+/** The patch `{...}` with bytes `b` at `keys` (its base64 text in the JSON), and the marks saying so. */
+function withBytes(keys: (string | number)[], b: Uint8Array): { patch: JsonObject; marks: Map<object, Map<string | number, Uint8Array>> } {
+  const patch: JsonObject = {};
+  let container: JsonObject | JsonObject[string][] = patch;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const next: JsonObject | JsonObject[string][] = typeof keys[i + 1] === "number" ? [] : {};
+    (container as Record<string | number, unknown>)[keys[i]!] = next;
+    container = next;
+  }
+  const last = keys[keys.length - 1]!;
+  (container as Record<string | number, unknown>)[last] = Buffer.from(b).toString("base64");
+  return { patch, marks: new Map([[container, new Map([[last, b]])]]) };
+}
+const celBytes: { name: string; live: JsonObject; keys: (string | number)[]; b: Uint8Array; message: string }[] = [
+  { name: "a string (map value)", live: sa, keys: ["metadata", "annotations", "a"], b: bab, message: CONVERT + ".metadata.annotations.a: expected string, got &value.valueUnstructured{Value:[]uint8{0x61, 0x62}}" },
+  { name: "an empty one as a string", live: sa, keys: ["metadata", "annotations", "a"], b: new Uint8Array(), message: CONVERT + ".metadata.annotations.a: expected string, got &value.valueUnstructured{Value:[]uint8{}}" },
+  { name: "a numeric field", live: deployment, keys: ["spec", "replicas"], b: b1, message: CONVERT + ".spec.replicas: expected numeric (int or float), got []uint8" },
+  { name: "a boolean field", live: deployment, keys: ["spec", "paused"], b: b1, message: CONVERT + ".spec.paused: expected boolean, got &{[49]}" },
+  { name: "a map", live: sa, keys: ["metadata", "labels"], b: bx, message: CONVERT + ".metadata.labels: expected map, got &{[120]}" },
+  { name: "a list", live: deployment, keys: ["spec", "template", "spec", "containers"], b: bx, message: CONVERT + ".spec.template.spec.containers: expected list, got &{[120]}" },
+  {
+    name: "an element of a keyed list", live: deployment, keys: ["spec", "template", "spec", "containers", 0], b: bx,
+    message: CONVERT + ".spec.template.spec.containers: element 0: associative list with keys may not have non-map elements",
+  },
+  {
+    name: "an untyped scalar (int-or-string)", live: deployment, keys: ["spec", "strategy", "rollingUpdate", "maxSurge"], b: b1,
+    message: CONVERT + ".spec.strategy.rollingUpdate.maxSurge: expected any scalar, got &{[49]}",
+  },
+];
+for (const r of celBytes) {
+  test(`apply refuses CEL bytes: ${r.name}`, () => {
+    const type = typeOf(String(r.live.apiVersion), String(r.live.kind));
+    const { patch, marks } = withBytes(r.keys, r.b);
+    assert.deepEqual(applyConfiguration(r.live, patch, type, { patchNulls: "cel", patchBytes: marks }), { ok: false, code: "invalid-patch", message: r.message });
+  });
+}
+
+test("apply accepts the same base64 text when it was no CEL bytes value", () => {
+  const { patch } = withBytes(["metadata", "annotations", "a"], bab);
+  assert.equal(applyConfiguration(sa, patch, typeOf("v1", "ServiceAccount"), { patchNulls: "cel" }).ok, true);
+});
+
+test("bytes at the root of the patch are found on its copy with the live kind", () => {
+  const patch: JsonObject = { metadata: { name: "x" }, spec: "MQ==" };
+  const marks = new Map([[patch, new Map<string | number, Uint8Array>([["spec", b1]])]]);
+  assert.deepEqual(applyConfiguration(deployment, patch, typeOf("apps/v1", "Deployment"), { patchBytes: marks }), {
+    ok: false, code: "invalid-patch", message: CONVERT + ".spec: expected map, got &{[49]}",
+  });
+});
+
+test("no schema: CEL bytes fail too (deduced type: the map form first)", () => {
+  const { patch, marks } = withBytes(["spec", "n"], b1);
+  assert.deepEqual(applyConfigurationDeduced(unknownLive, patch, undefined, "cel", marks), {
+    ok: false, code: "invalid-patch", message: CONVERT + ".spec.n: expected map, got &{[49]}",
+  });
+});

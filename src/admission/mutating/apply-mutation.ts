@@ -6,6 +6,7 @@ import {
   applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation, type LiveValidity,
 } from "../../patch/index.js";
 import type { TypeRef } from "../../schema/index.js";
+import { celBytesMarks } from "./apply-bytes.js";
 import type { MutationOutcome } from "./invoke.js";
 import type { PatchType } from "../policy/index.js";
 
@@ -60,8 +61,12 @@ function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef |
   if (!isCelObject(value)) return { error: `unsupported return type from ApplyConfiguration expression: ${typeof value}` };
   const patch = objectToJson(value, "Object");
   if (isCelError(patch)) return { error: patch.message };
-  // Its nulls came from CEL: protobuf NULL_VALUEs that fail validation (nothing is unset this way).
-  const r = schema ? applyConfiguration(object, patch, schema, { validity, patchNulls: "cel" }) : applyConfigurationDeduced(object, patch, validity, "cel");
+  // Its nulls and bytes came from CEL: protobuf NULL_VALUEs and Go []bytes that fail validation
+  // (nothing is unset this way, and bytes are never written as base64).
+  const bytes = celBytesMarks(value, patch);
+  const r = schema
+    ? applyConfiguration(object, patch, schema, { validity, patchNulls: "cel", patchBytes: bytes })
+    : applyConfigurationDeduced(object, patch, validity, "cel", bytes);
   return r.ok ? { object: r.object, rewrites: r.rewrites } : { error: r.message };
 }
 

@@ -6,6 +6,7 @@ import {
 } from "./index.js";
 import { goFloatG } from "../../data/index.js";
 import { isZeroValue } from "./zero.js";
+import { isDataObject, dataValue } from "./object-data.js";
 
 /** cel-go's error for a list qualified by a value that is no number: `unsupported index type 'string' in list`. */
 function badListIndex(i: CelValue): CelError {
@@ -26,6 +27,7 @@ function qualifyIfPresent(v: CelValue, field: string, strict: boolean): CelValue
     case K.map: return (v as CelMap).get(field);
     case K.object: {
       const o = v as CelObject;
+      if (o.decl.dataOnly) return undefined;
       const has = objectHas(o, field);
       if (has !== true) return has === false ? undefined : has;
       return objectField(o, field);
@@ -33,6 +35,12 @@ function qualifyIfPresent(v: CelValue, field: string, strict: boolean): CelValue
     case K.list: return badListIndex(field);
     default: return strict ? noSuchKey(field) : undefined;
   }
+}
+
+/** The value optional `v` holds as an attribute qualifies it: cel-go takes its native value, so a data-only object becomes data. */
+export function optionalInner(v: CelOptional): CelValue | CelError | undefined {
+  const inner = v.value;
+  return inner !== undefined && isDataObject(inner) ? dataValue(inner) : inner;
 }
 
 /** `v.?field` (on a value that is not itself optional). */
@@ -55,6 +63,7 @@ export function objectHas(o: CelObject, field: string): boolean | CelError {
 }
 /** `o.field`: its value, else the zero value its type declares, else cel-go's error. */
 export function objectField(o: CelObject, field: string): CelValue | CelError {
+  if (o.decl.dataOnly) return noSuchKey(field);
   const v = o.get(field);
   if (v !== undefined) return v;
   const d = o.decl;
@@ -78,8 +87,8 @@ export function selectField(v: CelValue, field: string, strict = false): CelValu
     }
     case K.object: return objectField(v as CelObject, field);
     case K.optional: {
-      const inner = (v as CelOptional).value;
-      return inner === undefined ? optionalNone : optionalSelect(inner, field, strict);
+      const inner = optionalInner(v as CelOptional);
+      return inner === undefined ? optionalNone : isCelError(inner) ? inner : optionalSelect(inner, field, strict);
     }
     case K.list: return badListIndex(field);
     default: return noSuchKey(field);
@@ -89,8 +98,8 @@ export function selectField(v: CelValue, field: string, strict = false): CelValu
 /** `has(v.field)`: false for null and scalars unless `strict` (see `qualifyIfPresent`). */
 export function testField(v: CelValue, field: string, strict = false): CelValue | CelError {
   if (kindOf(v) === K.optional) {
-    const inner = (v as CelOptional).value;
-    return inner === undefined ? false : testField(inner, field, strict);
+    const inner = optionalInner(v as CelOptional);
+    return inner === undefined ? false : isCelError(inner) ? inner : testField(inner, field, strict);
   }
   const r = qualifyIfPresent(v, field, strict);
   return r === undefined ? false : isCelError(r) ? r : true;
@@ -132,8 +141,8 @@ export function indexValue(a: CelValue, i: CelValue, strict = false): CelValue |
     case K.list: return numericIndex(i) ? listIndex(a as CelList, i) : badListIndex(i);
     case K.map: return mapIndex(a as CelMap, i);
     case K.optional: {
-      const inner = (a as CelOptional).value;
-      return inner === undefined ? optionalNone : optionalIndex(inner, i, strict);
+      const inner = optionalInner(a as CelOptional);
+      return inner === undefined ? optionalNone : isCelError(inner) ? inner : optionalIndex(inner, i, strict);
     }
     default: return keyError(i);
   }
@@ -144,8 +153,8 @@ export function optionalIndex(a: CelValue, i: CelValue, strict = false): CelValu
   if (bad) return bad;
   const k = kindOf(a);
   if (k === K.optional) {
-    const inner = (a as CelOptional).value;
-    return inner === undefined ? optionalNone : optionalIndex(inner, i, strict);
+    const inner = optionalInner(a as CelOptional);
+    return inner === undefined ? optionalNone : isCelError(inner) ? inner : optionalIndex(inner, i, strict);
   }
   if (k === K.map) {
     const r = (a as CelMap).get(i);

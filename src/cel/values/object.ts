@@ -21,6 +21,12 @@ export interface ObjectValueDecl {
   unknownField?: UnknownFieldTexts;
   /** Whether an object with no field set is its type's zero value (`optional.ofNonZeroValue`). Default: true. */
   emptyIsZero?: boolean;
+  /**
+   * Values hold plain data, not fields (cel-go's unstructured objects): a read on an operand of this
+   * static type sees the object converted to data (values/object-data.ts); through `dyn`, `.?f` or an
+   * optional no field is present (`no such key: <f>`, absent). Default: false.
+   */
+  dataOnly?: boolean;
   /** The name of the type value `type(v)` returns for a value of this type. Default: the type's own name. */
   typeValueName?: string;
 }

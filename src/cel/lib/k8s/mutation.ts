@@ -1,5 +1,5 @@
 // Kubernetes' mutation types (reference §4.3), declared to the engine through env options: the open
-// `Object` / `Object.<path>` types (an unset field reads as null), the closed `JSONPatch` type (unset
+// `Object` / `Object.<path>` types (data-only: a typed read of an unset field is null), the closed `JSONPatch` type (unset
 // strings read as "" and are present only when non-empty) and `jsonpatch.escapeKey`.
 import type { CelLibrary, ObjectTypeDecl, TypeResolver } from "../../types.js";
 import { T, fn, actualSize } from "../sig.js";
@@ -15,7 +15,11 @@ export const JSONPATCH_TYPE = "JSONPatch";
  */
 const TYPE_VALUE_NAME = "type";
 
-const objectType: ObjectTypeDecl = { fields: {}, open: true, otherZeroValue: null, typeValueName: TYPE_VALUE_NAME };
+/**
+ * `Object` values are unstructured data (apiserver `ObjectVal`): a typed field read converts the object
+ * to data; through `dyn` it has no fields (see `ObjectValueDecl.dataOnly`).
+ */
+const objectType: ObjectTypeDecl = { fields: {}, open: true, otherZeroValue: null, typeValueName: TYPE_VALUE_NAME, dataOnly: true };
 
 /** Resolves `Object` and every `Object.<path>` name to an open object type. */
 export const objectTypeResolver: TypeResolver = {
