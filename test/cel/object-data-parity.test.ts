@@ -1,0 +1,28 @@
+// Object values read as data where cel-go's adaptation shows through: library values that cannot be
+// adapted back, errors held as field values, optionals met mid-attribute. Each row's outcome (value
+// or exact error text, actual cost) is what oracle-bin (cel-go v0.26.0, 1.36 env, mutation) printed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { kmutateOutcome, type DiffOutcome } from "./differential/kmutate-view.js";
+import { differences } from "./differential/compare.js";
+
+type Want = { value: DiffOutcome["value"] } | { error: string };
+const cases: { name: string; expr: string; want: Want; cost: number }[] = [
+  // A typed field read adapts the field's native value: Kubernetes library values have none cel-go adapts.
+  { name: "a quantity field fails the read", expr: "Object{spec: quantity('1')}.spec", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 43 },
+  { name: "an IP field fails the read", expr: "Object{spec: ip('1.2.3.4')}.spec", want: { error: "unsupported conversion to ref.Val: (netip.Addr)1.2.3.4" }, cost: 43 },
+  { name: "a CIDR field fails the read", expr: "Object{spec: cidr('1.2.3.0/24')}.spec", want: { error: "unsupported conversion to ref.Val: (netip.Prefix)1.2.3.0/24" }, cost: 43 },
+  { name: "a URL field fails the read", expr: "Object{spec: url('https://x')}.spec", want: { error: "unsupported conversion to ref.Val: (*url.URL)https://x" }, cost: 43 },
+  { name: "a semver field fails the read", expr: "Object{spec: semver('1.0.0')}.spec", want: { error: "unsupported conversion to ref.Val: (semver.Version)1.0.0" }, cost: 43 },
+  { name: "an optional quantity field fails the read", expr: "Object{spec: optional.of(quantity('1'))}.spec", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 44 },
+  { name: "a duration field adapts", expr: "Object{spec: duration('1s')}.spec", want: { value: "1s" }, cost: 42 },
+  { name: "a quantity field is still present", expr: "has(Object{spec: quantity('1')}.spec)", want: { value: true }, cost: 42 },
+  { name: "a quantity two lists deep stays a quantity", expr: "Object{spec: [[quantity('1')]]}.spec", want: { value: [["<kubernetes.Quantity 1>"]] }, cost: 63 },
+];
+
+for (const c of cases) {
+  test(`Object data parity: ${c.name}`, () => {
+    const expect: DiffOutcome = "error" in c.want ? { ok: false, error: c.want.error, phase: "eval", cost: c.cost } : { ok: true, value: c.want.value, cost: c.cost };
+    assert.deepEqual(differences(expect, kmutateOutcome({ id: c.name, expr: c.expr, mutation: true })), []);
+  });
+}
