@@ -14,7 +14,7 @@ import {
 import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField, goTypeOf } from "./values/access.js";
 import {
-  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
+  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, heldOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
@@ -294,6 +294,18 @@ export class Planner implements SlotCallPlanner {
     return undefined;
   }
 
+  /** Whether `e` may yield an error held as a field's value: a read of a data-only object's field, or a conditional over one. */
+  private mayHoldError(e: Expr): boolean {
+    if (e.kind === "select") return !e.testOnly && this.dataTyped(e.operand);
+    return e.kind === "call" && !e.target && e.fn === op.conditional && e.args.length === 3 && (this.mayHoldError(e.args[1]!) || this.mayHoldError(e.args[2]!));
+  }
+
+  /** `e` planned as the operand of a plain qualifier (see {@link heldOperandEv}). */
+  private planQualified(e: Expr, scope: Scope | undefined): Ev {
+    const ev = this.plan(e, scope);
+    return this.mayHoldError(e) ? heldOperandEv(ev) : ev;
+  }
+
   /** Whether `e`'s static type is an object type whose values hold plain data (`ObjectValueDecl.dataOnly`). */
   private dataTyped(e: Expr): boolean {
     const t = this.staticTypes?.get(e.id);
@@ -311,7 +323,7 @@ export class Planner implements SlotCallPlanner {
       const adjust = e.testOnly ? -(isAttribute(e.operand) ? 1 : 0) : relativeCost(e.operand);
       return dataSelectEv(this.plan(e.operand, scope), field, id, e.testOnly, adjust, this.strict);
     }
-    if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
+    if (e.testOnly) return testFieldEv(this.planQualified(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
     // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
     let n = 1;
     let base: Expr = e.operand;
@@ -322,7 +334,7 @@ export class Planner implements SlotCallPlanner {
       base = base.operand;
     }
     // The operand is planned once: as the chain's base, or (a single field) as itself.
-    if (n === 1) return selectFieldEv(this.plan(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
+    if (n === 1) return selectFieldEv(this.planQualified(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
     const fields = new Array<string>(n);
     let cur: Expr = e;
     for (let i = n - 1; i >= 0; i--) {
@@ -330,7 +342,7 @@ export class Planner implements SlotCallPlanner {
       fields[i] = sel.field;
       cur = sel.operand;
     }
-    return this.planChain(this.plan(base, scope), fields, id, relativeCost(base));
+    return this.planChain(this.planQualified(base, scope), fields, id, relativeCost(base));
   }
 
   private planChain(base: Ev, fields: string[], id: number, relative: number): Ev {
@@ -409,7 +421,7 @@ export class Planner implements SlotCallPlanner {
         if (target || n !== 2) break;
         // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs; a
         // conditional, which charges nothing for itself, still leaves the qualifier's 1.
-        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, 1 - branchRefund(args[1]), id, relativeCost(args[0]), this.strict);
+        return indexEv(fn === op.optIndex ? this.plan(args[0], scope) : this.planQualified(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, 1 - branchRefund(args[1]), id, relativeCost(args[0]), this.strict);
       case CALL_EQUALS:
         if (target || n !== 2) break;
         return equalsEv(fn === op.equals, this.plan(args[0], scope), this.plan(args[1], scope));

@@ -18,6 +18,17 @@ const cases: { name: string; expr: string; want: Want; cost: number }[] = [
   { name: "a duration field adapts", expr: "Object{spec: duration('1s')}.spec", want: { value: "1s" }, cost: 42 },
   { name: "a quantity field is still present", expr: "has(Object{spec: quantity('1')}.spec)", want: { value: true }, cost: 42 },
   { name: "a quantity two lists deep stays a quantity", expr: "Object{spec: [[quantity('1')]]}.spec", want: { value: [["<kubernetes.Quantity 1>"]] }, cost: 63 },
+  // An error a field read yields as the field's value: the next plain qualifier still runs (cost 1).
+  { name: "a select past an unconvertible field costs 1", expr: "Object{spec: quantity('1')}.spec.x", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 44 },
+  { name: "only the next select costs", expr: "Object{spec: quantity('1')}.spec.x.y", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 44 },
+  { name: "an index past an unconvertible field costs 1", expr: "Object{spec: quantity('1')}.spec[0]", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 44 },
+  { name: "a presence test past an unconvertible field costs 1", expr: "has(Object{spec: quantity('1')}.spec.x)", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 43 },
+  { name: "an optional select past it costs nothing", expr: "Object{spec: quantity('1')}.spec.?x", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 43 },
+  { name: "through a conditional the next select costs 1", expr: "(true ? Object{spec: quantity('1')}.spec : 1).y", want: { error: "unsupported conversion to ref.Val: (*resource.Quantity)1" }, cost: 43 },
+  { name: "an unconvertible nested object alone", expr: "Object{spec: Object.spec{x: {1: 2}}}.spec", want: { error: `fail to convert field "x": map key '\\x01' is of type types.Int, not string` }, cost: 82 },
+  { name: "a select past an unconvertible nested object costs 1", expr: "Object{spec: Object.spec{x: {1: 2}}}.spec.x", want: { error: `fail to convert field "x": map key '\\x01' is of type types.Int, not string` }, cost: 83 },
+  { name: "a key index past it costs 1", expr: "Object{spec: Object.spec{x: {1: 2}}}.spec['x']", want: { error: `fail to convert field "x": map key '\\x01' is of type types.Int, not string` }, cost: 83 },
+  { name: "a field that cannot be got is a failed read", expr: "Object{spec: {1: 2}}.spec.x", want: { error: 'cannot get field "spec"' }, cost: 42 },
 ];
 
 for (const c of cases) {
