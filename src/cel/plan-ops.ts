@@ -127,6 +127,18 @@ export function heldOperandEv(operand: Ev): Ev {
   };
 }
 
+/**
+ * The operand of a field select met mid-attribute with no optional qualifier or possibly optional
+ * base before it: an optional there is a plain value (a list or map element), which cel-go does not
+ * unwrap; it has no fields, so it qualifies as null does (`no such key`, absent, none).
+ */
+export function elementOperandEv(operand: Ev): Ev {
+  return (s) => {
+    const v = operand(s);
+    return kindOf(v) === K.optional ? null : v;
+  };
+}
+
 /** `&&` / `||` with CEL's error absorption. */
 export function logicEv(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
   const stop = !isAnd;

@@ -29,6 +29,17 @@ const cases: { name: string; expr: string; want: Want; cost: number }[] = [
   { name: "a select past an unconvertible nested object costs 1", expr: "Object{spec: Object.spec{x: {1: 2}}}.spec.x", want: { error: `fail to convert field "x": map key '\\x01' is of type types.Int, not string` }, cost: 83 },
   { name: "a key index past it costs 1", expr: "Object{spec: Object.spec{x: {1: 2}}}.spec['x']", want: { error: `fail to convert field "x": map key '\\x01' is of type types.Int, not string` }, cost: 83 },
   { name: "a field that cannot be got is a failed read", expr: "Object{spec: {1: 2}}.spec.x", want: { error: 'cannot get field "spec"' }, cost: 42 },
+  // An optional met mid-attribute (a list or map element) is a plain value cel-go does not unwrap.
+  { name: "a select on an optional list element is no such key", expr: "[optional.of(Object{spec: 1})][0].spec", want: { error: "no such key: spec" }, cost: 54 },
+  { name: "a select on an optional map element is no such key", expr: "{'a': optional.of(Object{spec: 1})}.a.spec", want: { error: "no such key: spec" }, cost: 74 },
+  { name: "and so is one on an optional map held in a list", expr: "[optional.of({'spec': 1})][0].spec", want: { error: "no such key: spec" }, cost: 14 },
+  { name: "a select on an empty optional element costs too", expr: "[optional.none()][0].spec", want: { error: "no such key: spec" }, cost: 14 },
+  { name: "a longer chain stops at the first field", expr: "[optional.of(Object{spec: Object.spec{x: 1}})][0].spec.x", want: { error: "no such key: spec" }, cost: 94 },
+  { name: "a presence test on an optional element is false", expr: "has([optional.of(Object{spec: 1})][0].spec)", want: { value: false }, cost: 53 },
+  { name: "an optional select on an optional element is none", expr: "[optional.of(Object{spec: 1})][0].?spec", want: { value: { "<optional>": "none" } }, cost: 53 },
+  { name: "an optional base still chains", expr: "optional.of(Object{spec: 1}).spec", want: { value: { "<optional>": 1 } }, cost: 43 },
+  { name: "a chain over an optional base still chains", expr: "optional.of({'a': {'b': 1}}).a.b", want: { value: { "<optional>": 1 } }, cost: 4 },
+  { name: "after an optional qualifier the chain is optional", expr: "[{'b': 1}][?0].b", want: { value: { "<optional>": 1 } }, cost: 3 },
 ];
 
 for (const c of cases) {
