@@ -113,6 +113,32 @@ export function dataSelectEv(operand: Ev, field: string, id: number, testOnly: b
   };
 }
 
+/**
+ * The operand of a plain qualifier (`.f`, `has(.f)`, `[i]`) that may be an error held as a field's
+ * value (code `held_value`, values/object-data.ts): cel-go still applies that qualifier, charging 1,
+ * and it fails with the error, which the qualifier after it no longer charges for.
+ */
+export function heldOperandEv(operand: Ev): Ev {
+  return (s) => {
+    const v = operand(s);
+    if (!isCelError(v) || v.code !== "held_value") return v;
+    s.cost++;
+    return celError(v.message, v.exprId);
+  };
+}
+
+/**
+ * The operand of a field select met mid-attribute with no optional qualifier or possibly optional
+ * base before it: an optional there is a plain value (a list or map element), which cel-go does not
+ * unwrap; it has no fields, so it qualifies as null does (`no such key`, absent, none).
+ */
+export function elementOperandEv(operand: Ev): Ev {
+  return (s) => {
+    const v = operand(s);
+    return kindOf(v) === K.optional ? null : v;
+  };
+}
+
 /** `&&` / `||` with CEL's error absorption. */
 export function logicEv(isAnd: boolean, l: Ev, r: Ev, id: number): Ev {
   const stop = !isAnd;

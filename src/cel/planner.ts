@@ -14,7 +14,7 @@ import {
 import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField, goTypeOf } from "./values/access.js";
 import {
-  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
+  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, heldOperandEv, elementOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
@@ -294,6 +294,45 @@ export class Planner implements SlotCallPlanner {
     return undefined;
   }
 
+  /** Whether `e` may yield an error held as a field's value: a read of a data-only object's field, or a conditional over one. */
+  private mayHoldError(e: Expr): boolean {
+    if (e.kind === "select") return !e.testOnly && this.dataTyped(e.operand);
+    return e.kind === "call" && !e.target && e.fn === op.conditional && e.args.length === 3 && (this.mayHoldError(e.args[1]!) || this.mayHoldError(e.args[2]!));
+  }
+
+  /** `e` planned as the operand of a plain qualifier (see {@link heldOperandEv}). */
+  private planQualified(e: Expr, scope: Scope | undefined): Ev {
+    const ev = this.plan(e, scope);
+    return this.mayHoldError(e) ? heldOperandEv(ev) : ev;
+  }
+
+  /**
+   * Whether the attribute ending in `e` is plain: only selects and indexes, none optional, over a base
+   * whose static type is known and neither optional nor dyn (so no optional chaining is under way).
+   */
+  private plainChain(e: Expr): boolean {
+    let cur = e;
+    for (;;) {
+      if (cur.kind === "select" && !cur.testOnly) cur = cur.operand;
+      else if (cur.kind === "call" && !cur.target && cur.fn === op.index && cur.args.length === 2) cur = cur.args[0]!;
+      else if (cur.kind === "call" && !cur.target && (cur.fn === op.optIndex || cur.fn === op.optSelect)) return false;
+      else break;
+    }
+    const t = this.staticTypes?.get(cur.id);
+    return t !== undefined && t.kind !== "dyn" && t.kind !== "optional" && t.kind !== "param" && t.kind !== "error";
+  }
+
+  /** Whether `e` is a plain select or index (no presence test, not optional). */
+  private isPlainQualifier(e: Expr): boolean {
+    return (e.kind === "select" && !e.testOnly) || (e.kind === "call" && !e.target && e.fn === op.index);
+  }
+
+  /** `e` planned as the operand of a field select: a qualifier as {@link planQualified}, its optional values plain when {@link plainChain}. */
+  private planFieldOperand(e: Expr, scope: Scope | undefined): Ev {
+    const ev = this.planQualified(e, scope);
+    return this.isPlainQualifier(e) && this.plainChain(e) ? elementOperandEv(ev) : ev;
+  }
+
   /** Whether `e`'s static type is an object type whose values hold plain data (`ObjectValueDecl.dataOnly`). */
   private dataTyped(e: Expr): boolean {
     const t = this.staticTypes?.get(e.id);
@@ -311,7 +350,7 @@ export class Planner implements SlotCallPlanner {
       const adjust = e.testOnly ? -(isAttribute(e.operand) ? 1 : 0) : relativeCost(e.operand);
       return dataSelectEv(this.plan(e.operand, scope), field, id, e.testOnly, adjust, this.strict);
     }
-    if (e.testOnly) return testFieldEv(this.plan(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
+    if (e.testOnly) return testFieldEv(this.planFieldOperand(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
     // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
     let n = 1;
     let base: Expr = e.operand;
@@ -322,7 +361,7 @@ export class Planner implements SlotCallPlanner {
       base = base.operand;
     }
     // The operand is planned once: as the chain's base, or (a single field) as itself.
-    if (n === 1) return selectFieldEv(this.plan(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
+    if (n === 1) return selectFieldEv(this.planFieldOperand(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
     const fields = new Array<string>(n);
     let cur: Expr = e;
     for (let i = n - 1; i >= 0; i--) {
@@ -330,10 +369,10 @@ export class Planner implements SlotCallPlanner {
       fields[i] = sel.field;
       cur = sel.operand;
     }
-    return this.planChain(this.plan(base, scope), fields, id, relativeCost(base));
+    return this.planChain(this.planFieldOperand(base, scope), fields, id, relativeCost(base), this.plainChain(base));
   }
 
-  private planChain(base: Ev, fields: string[], id: number, relative: number): Ev {
+  private planChain(base: Ev, fields: string[], id: number, relative: number, plain: boolean): Ev {
     const n = fields.length, strict = this.strict;
     return (s) => {
       let v = base(s);
@@ -356,6 +395,8 @@ export class Planner implements SlotCallPlanner {
         }
       }
       for (; i < n; i++) {
+        // Past a plain select an optional is an element, with no fields (see elementOperandEv).
+        if (plain && i > 0 && kindOf(v) === K.optional) v = null;
         const optional = kindOf(v) === K.optional;
         const r = selectField(v, fields[i], strict);
         // After an optional qualifier the chain is optional: a field costs only when present.
@@ -403,13 +444,14 @@ export class Planner implements SlotCallPlanner {
       case CALL_OPT_SELECT: {
         const fieldE = args[1];
         if (target || n !== 2 || fieldE.kind !== "const" || fieldE.value.kind !== "string") break;
-        return optSelectEv(this.plan(args[0], scope), fieldE.value.value, id, relativeCost(args[0]), this.strict);
+        const operand = this.plan(args[0], scope);
+        return optSelectEv(this.isPlainQualifier(args[0]) && this.plainChain(args[0]) ? elementOperandEv(operand) : operand, fieldE.value.value, id, relativeCost(args[0]), this.strict);
       }
       case CALL_INDEX:
         if (target || n !== 2) break;
         // cel-go folds an attribute index into the attribute: `a[k]` costs what `k` costs; a
         // conditional, which charges nothing for itself, still leaves the qualifier's 1.
-        return indexEv(this.plan(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, 1 - branchRefund(args[1]), id, relativeCost(args[0]), this.strict);
+        return indexEv(fn === op.optIndex ? this.plan(args[0], scope) : this.planQualified(args[0], scope), this.plan(args[1], scope), fn === op.optIndex, 1 - branchRefund(args[1]), id, relativeCost(args[0]), this.strict);
       case CALL_EQUALS:
         if (target || n !== 2) break;
         return equalsEv(fn === op.equals, this.plan(args[0], scope), this.plan(args[1], scope));

@@ -5,13 +5,16 @@
  * What kind of error a value is, for code that must tell errors apart (optional indexing turns an
  * out-of-range index into `optional.none()`): never classify by message text.
  */
-export type CelErrorCode = "runtime" | "index_out_of_bounds" | "no_such_key" | "cost_limit" | "invalid_regex";
+export type CelErrorCode = "runtime" | "index_out_of_bounds" | "no_such_key" | "cost_limit" | "invalid_regex" | "held_value";
 
 /** A CEL runtime error value. `exprId` is the AST node id (0 when unknown). */
 export interface CelError {
   readonly kind: 15;
   readonly message: string;
-  /** Default: `runtime`. */
+  /**
+   * Default: `runtime`. `held_value`: an error a field read yields as the field's value (cel-go's
+   * `Err` value, not a failed qualifier), so the next plain qualifier still runs and costs 1.
+   */
   readonly code: CelErrorCode;
   exprId: number;
 }

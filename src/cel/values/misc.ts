@@ -47,6 +47,11 @@ export interface OpaqueOps<T> {
   equals?(a: T, b: T): boolean;
   /** The value's size in cost formulas (cel-go's Sizer). Default: 1. */
   size?(v: T): number;
+  /**
+   * How cel-go prints the value's native Go form (`(*resource.Quantity)1`) when that form cannot be
+   * adapted back to a CEL value (an `Object` field read as data fails with it). Default: it adapts.
+   */
+  goNative?(v: T): string;
 }
 /** An opaque library value: a payload tagged with its CEL type name. */
 export interface CelOpaque<T = unknown> {

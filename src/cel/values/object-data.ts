@@ -6,7 +6,7 @@ import { celError, isCelError, type CelError } from "./error.js";
 import { celList, type CelList } from "./list.js";
 import { celMapOfStrings, type CelMap } from "./map.js";
 import type { CelObject } from "./object.js";
-import type { CelOptional, CelTypeValue } from "./misc.js";
+import type { CelOpaque, CelOptional, CelTypeValue } from "./misc.js";
 import type { CelUint } from "./uint.js";
 import type { CelValue } from "./value.js";
 
@@ -90,11 +90,22 @@ function fieldData(v: CelValue): CelValue | CelError | KeyFailure {
   }
 }
 
-/** `o.field` on an operand statically of o's data-only type: the converted field, null when unset. */
+/**
+ * `o.field` on an operand statically of o's data-only type: the converted field, null when unset; a
+ * library value whose native form cel-go cannot adapt back (a quantity, an IP…) fails the read. Both
+ * that error and a field that failed to convert are the field's value (code `held_value`).
+ */
 export function dataField(o: CelObject, field: string): CelValue | CelError {
   const fields = objectFields(o);
   if (typeof fields === "string") return celError(`cannot get field ${goQuote(field)}`);
-  return fields.get(field) ?? null;
+  const v = fields.get(field) ?? null;
+  if (isCelError(v)) return celError(v.message, 0, "held_value");
+  if (kindOf(v) === K.opaque) {
+    const x = v as CelOpaque;
+    const native = x.ops.goNative?.(x.value);
+    if (native !== undefined) return celError(`unsupported conversion to ref.Val: ${native}`, 0, "held_value");
+  }
+  return v;
 }
 
 /** `has(o.field)` on an operand statically of o's data-only type: whether the field is set. */

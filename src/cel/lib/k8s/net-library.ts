@@ -18,11 +18,11 @@ type CV = CelOpaque<CIDR>;
 
 /** Wraps an address as a CEL `net.IP`. */
 export function celIP(a: IPAddr): CelOpaque<IPAddr> {
-  return celOpaque<IPAddr>(IP_TYPE, a, { equals: ipEqual, size: (x) => (x.v4 ? 4 : 16) });
+  return celOpaque<IPAddr>(IP_TYPE, a, { equals: ipEqual, size: (x) => (x.v4 ? 4 : 16), goNative: (x) => `(netip.Addr)${ipToString(x)}` });
 }
 /** Wraps a prefix as a CEL `net.CIDR`. */
 export function celCIDR(c: CIDR): CelOpaque<CIDR> {
-  return celOpaque<CIDR>(CIDR_TYPE, c, { equals: cidrEqual, size: (x) => Math.ceil(x.bits / 8) });
+  return celOpaque<CIDR>(CIDR_TYPE, c, { equals: cidrEqual, size: (x) => Math.ceil(x.bits / 8), goNative: (x) => `(netip.Prefix)${cidrToString(x)}` });
 }
 
 function toIP(s: string): IV | CelError {

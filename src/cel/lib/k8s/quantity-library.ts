@@ -5,7 +5,7 @@ import { celError, celOpaque, type CelOpaque, type CelError } from "../../values
 import { T, fn, member, actualSize, traversal } from "../sig.js";
 import {
   parseQuantity, isQuantityString, quantityFromInt, quantitySign, quantityCmp, quantityEqual, quantityAdd,
-  quantitySub, quantityAsInt64, quantityAsApproximateFloat, type Quantity,
+  quantitySub, quantityAsInt64, quantityAsApproximateFloat, quantityToString, type Quantity,
 } from "./quantity.js";
 
 /** CEL type name of quantities. */
@@ -15,7 +15,7 @@ type QV = CelOpaque<Quantity>;
 
 /** Wraps a quantity as a CEL value (equality compares values). */
 export function celQuantity(q: Quantity): CelOpaque<Quantity> {
-  return celOpaque<Quantity>(QUANTITY_TYPE, q, { equals: quantityEqual });
+  return celOpaque<Quantity>(QUANTITY_TYPE, q, { equals: quantityEqual, goNative: (x) => `(*resource.Quantity)${quantityToString(x)}` });
 }
 
 function toQuantity(s: string): QV | CelError {

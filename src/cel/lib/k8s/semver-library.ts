@@ -3,7 +3,7 @@
 import type { CelLibrary } from "../../types.js";
 import { celError, celOpaque, type CelOpaque, type CelError } from "../../values/index.js";
 import { T, fn, member, actualSize, traversal } from "../sig.js";
-import { parseSemver, parseSemverNormalized, semverCompare, semverComponent, type Semver } from "./semver.js";
+import { parseSemver, parseSemverNormalized, semverCompare, semverComponent, semverToString, type Semver } from "./semver.js";
 
 /** CEL type name of versions. */
 export const SEMVER_TYPE = "kubernetes.Semver";
@@ -12,7 +12,7 @@ type SV = CelOpaque<Semver>;
 
 /** Wraps a version as a CEL value (equality ignores build metadata). */
 export function celSemver(v: Semver): CelOpaque<Semver> {
-  return celOpaque<Semver>(SEMVER_TYPE, v, { equals: (a, b) => semverCompare(a, b) === 0 });
+  return celOpaque<Semver>(SEMVER_TYPE, v, { equals: (a, b) => semverCompare(a, b) === 0, goNative: (x) => `(semver.Version)${semverToString(x)}` });
 }
 function toSemver(s: string, normalize: boolean): SV | CelError {
   const v = normalize ? parseSemverNormalized(s) : parseSemver(s);

@@ -14,7 +14,7 @@ type UV = CelOpaque<GoURL>;
 
 /** Wraps a parsed URL as a CEL value. */
 export function celURL(u: GoURL): CelOpaque<GoURL> {
-  return celOpaque<GoURL>(URL_TYPE, u, { equals: (a, b) => urlToString(a) === urlToString(b) });
+  return celOpaque<GoURL>(URL_TYPE, u, { equals: (a, b) => urlToString(a) === urlToString(b), goNative: (x) => `(*url.URL)${urlToString(x)}` });
 }
 function toURL(s: string): UV | CelError {
   const check = parseRequestURI(s);
