@@ -172,10 +172,8 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | unde
   // The output is a copy of `v` made at the first difference: changed values set, dropped keys deleted.
   let out: JsonObject | undefined;
   const outer = w.struct;
-  const keys = Object.keys(v);
   let known = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key in v) {
     const x = v[key];
     const f = st.byName.get(key);
     let keep: JsonValue | undefined;

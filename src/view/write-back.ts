@@ -100,22 +100,25 @@ export function minimalForm(v: JsonValue, shape: GoShape | undefined, view?: Jso
 function carryMap(written: JsonValue | undefined, before: JsonObject, after: JsonObject, patched: JsonObject, shape: GoShape | undefined): JsonValue | undefined {
   const base = isObject(written) ? written : undefined;
   let out: JsonObject | undefined;
-  const own = (o: JsonObject, k: string): JsonValue | undefined => (hasKey(o, k) ? o[k] : undefined);
-  const visit = (k: string, b: JsonValue | undefined, a: JsonValue | undefined): void => {
-    const w = base === undefined ? undefined : own(base, k);
-    const r = carryChange(w, b, a, own(patched, k), keyShape(shape, k));
-    if (r === w) return;
-    out ??= base !== undefined ? { ...base } : {};
-    if (r === undefined) delete out[k];
-    else setKey(out, k, r);
-  };
-  for (const k of Object.keys(before)) {
+  // The keys whose view changed: those of `before` (kept, changed or removed), then the added ones.
+  for (const k in before) {
     const b = before[k];
-    const a = own(after, k);
-    if (a !== b) visit(k, b, a);
+    const a = hasKey(after, k) ? after[k] : undefined;
+    if (a !== b) out = carryKey(out, base, k, b, a, patched, shape);
   }
-  for (const k of Object.keys(after)) if (!hasKey(before, k)) visit(k, undefined, after[k]);
+  for (const k in after) if (!hasKey(before, k)) out = carryKey(out, base, k, undefined, after[k], patched, shape);
   return out ?? written;
+}
+
+/** `out` (a copy of `base` made at the first change) with the change of key `k` from `b` to `a` carried. */
+function carryKey(out: JsonObject | undefined, base: JsonObject | undefined, k: string, b: JsonValue | undefined, a: JsonValue | undefined, patched: JsonObject, shape: GoShape | undefined): JsonObject | undefined {
+  const w = base !== undefined && hasKey(base, k) ? base[k] : undefined;
+  const r = carryChange(w, b, a, hasKey(patched, k) ? patched[k] : undefined, keyShape(shape, k));
+  if (r === w) return out;
+  const o = out ?? (base !== undefined ? { ...base } : {});
+  if (r === undefined) delete o[k];
+  else setKey(o, k, r);
+  return o;
 }
 
 /**
