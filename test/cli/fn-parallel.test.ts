@@ -158,7 +158,8 @@ test("a run is done serially when slices cannot be proven to give the serial out
     { name: "a policy renames an object", text: listText(generated([...some(12), { ns: "a", k: "rename", script: false, kpt: false }], true), true, []), reason: "a policy renamed an object" },
     { name: "an object is in two slices", text: listText(dupes, true, []), reason: "an object is in two slices" },
     { name: "an item read across items hides its kind", text: nsText, reason: `item ${hidden.findIndex((i) => (i.metadata as JsonObject).name === "cm-11") + 1} is read by the admission of other items but the pre-pass did not find it` },
-    { name: "the input has results", text: listText(generated(some(12)), true, []) + "results:\n- message: old\n  severity: info\n", reason: "the input has results" },
+    { name: "the input has results", text: listText(generated(some(12)), true, []) + "results:\n- message: old\n  severity: info\n", reason: ["the input has results", "an item cannot be read alone"] },
+    { name: "the input has results (items indented)", text: listText(generated(some(12)), false, []) + "results:\n- message: old\n  severity: info\n", reason: "the input has results" },
     { name: "JSON", text: JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items: generated(some(12)) }), reason: "not block YAML" },
     {
       name: "the functionConfig names files",

@@ -4,7 +4,8 @@
 import { absentItem, loadPolicies, paramReaches, prepareAdmission, PreparedAdmission, resolveLimits, SIDE_INPUT_ANNOTATION, type AdmitOptions } from "../../admission/index.js";
 import { getKey, isObject, type JsonObject } from "../../data/index.js";
 import { checkResourceList } from "../resource-list.js";
-import { findItemSpans, readBlockDocument } from "../yaml/index.js";
+import { readBlockDocument } from "../yaml/index.js";
+import { scanItemSpans } from "./item-region.js";
 import { readOneItem, runOptions } from "./admit-slice.js";
 import type { SliceJob } from "./types.js";
 
@@ -29,34 +30,38 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
   if (!text.includes("admissionregistration")) return { serial: "no policy in the input" };
   const first = text.trimStart()[0];
   if (first === "{" || first === "[" || text.includes("\r")) return { serial: "not block YAML" };
-  const found = findItemSpans(text);
+  const found = scanItemSpans(text);
   if (!found || found.spans.length < workers) return { serial: "too few items, or not in the block layout" };
   const { spans, indent } = found;
   const head = text.slice(0, spans[0][0]);
-  const tail = text.slice(spans[spans.length - 1][1]);
+  const end = spans[spans.length - 1][1];
+  const tail = text.slice(end);
   const frame = readBlockDocument(head + tail);
   if (!frame || !isObject(frame.value) || getKey(frame.value, "items") !== null) return { serial: "the list around its items is outside the block reader's subset" };
   if (Object.prototype.hasOwnProperty.call(frame.value, "results")) return { serial: "the input has results" };
   if (checkResourceList({ ...frame.value, items: [] }).kind !== "ok") return { serial: "not a ResourceList" };
   const items: JsonObject[] = new Array<JsonObject>(spans.length).fill(absentItem);
   const shared: Array<[number, string]> = [];
-  const take = (wanted: (itemText: string) => boolean): boolean => {
-    for (let i = 0; i < spans.length; i++) {
-      if (items[i] !== absentItem) continue;
+  /** Reads every item whose text holds `needle` and passes `wanted`; false if one cannot be read alone. */
+  const take = (needle: string, wanted: (itemText: string) => boolean = () => true): boolean => {
+    for (let at = text.indexOf(needle, spans[0][0]); at >= 0 && at < end; ) {
+      const i = itemAt(spans, at);
       const itemText = text.slice(spans[i][0], spans[i][1]);
-      if (!wanted(itemText)) continue;
-      const item = readOneItem(itemText, indent);
-      if (!item) return false;
-      items[i] = item;
-      shared.push([i, itemText]);
+      if (items[i] === absentItem && wanted(itemText)) {
+        const item = readOneItem(itemText, indent);
+        if (!item) return false;
+        items[i] = item;
+        shared.push([i, itemText]);
+      }
+      at = text.indexOf(needle, spans[i][1]);
     }
     return true;
   };
-  if (!take((t) => sharedMarkers.some((m) => t.includes(m)))) return { serial: "an item cannot be read alone" };
+  if (!sharedMarkers.every((m) => take(m))) return { serial: "an item cannot be read alone" };
   // Params: the objects some binding's paramRef can reach, by kind, name and namespace.
-  const reaches = paramReaches(loadPolicies(items));
-  const reached = (t: string): boolean => reaches.some((r) => t.includes(r.kind) && t.includes(r.name) && t.includes(r.namespace));
-  if (reaches.length > 0 && !take(reached)) return { serial: "an item cannot be read alone" };
+  for (const r of paramReaches(loadPolicies(items))) {
+    if (!take(r.name || r.namespace || r.kind, (t) => t.includes(r.kind) && t.includes(r.name) && t.includes(r.namespace))) return { serial: "an item cannot be read alone" };
+  }
   shared.sort((a, b) => a[0] - b[0]);
   const config = runOptions(frame.value, items);
   if (!config.ok) return { serial: config.reason };
@@ -77,6 +82,18 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
     };
   });
   return { jobs, head, tail, items, options: config.options, prepared };
+}
+
+/** The index of the item whose span holds offset `at` (inside the items). */
+function itemAt(spans: ReadonlyArray<[number, number]>, at: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (spans[mid][0] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** `[from, to)` item ranges of about equal text, one per worker (at least one item each). */
