@@ -1,7 +1,7 @@
 // Candidate item spans of a block-style ResourceList found with native string search only (the
 // `- ` lines at the items' column), for cutting a large list into slices without reading it: a
 // candidate is only kept when the block reader, reading each slice, finds exactly these spans.
-import { lastItemEnd } from "../yaml/item-spans.js";
+import { lastItemEnd } from "../yaml/index.js";
 import type { ItemSpans } from "../types.js";
 
 /**

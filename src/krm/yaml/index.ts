@@ -8,7 +8,7 @@ export { writeJson, writeJsonChunks } from "./json-write.js";
 export { updateNode } from "./node-update.js";
 export { decodeText, readDocument } from "./read.js";
 export { readBlockDocument, readBlockItems } from "./block-yaml.js";
-export { findItemSpans } from "./item-spans.js";
+export { findItemSpans, lastItemEnd } from "./item-spans.js";
 export { spliceItems, spliceOutput, withResults } from "./splice.js";
 export { outputDocument, writeValue, writeValueChunks, writeYaml } from "./write.js";
 export { yamlLib } from "./yaml-lib.js";
