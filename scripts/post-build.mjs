@@ -6,6 +6,7 @@ import { build } from "esbuild";
 
 const outdir = fileURLToPath(new URL("../dist/src/cli/", import.meta.url));
 const entry = fileURLToPath(new URL("../dist/src/cli/bin.js", import.meta.url));
+const workerEntry = fileURLToPath(new URL("../dist/src/cli/fn-worker.js", import.meta.url));
 const chunkPrefix = "kmutate-chunk-";
 
 // Chunks of an earlier bundle in the same dist/ (their names carry a content hash).
@@ -16,7 +17,8 @@ for (const f of readdirSync(outdir)) if (f.startsWith(chunkPrefix)) rmSync(outdi
 // only by the runs that need them. Code splitting keeps `import()` lazy: fn mode without arguments
 // does not load the chunk that holds commander and the other commands.
 await build({
-  entryPoints: { kmutate: entry },
+  // The worker thread of parallel fn runs shares the chunks of the fn path.
+  entryPoints: { kmutate: entry, "kmutate-worker": workerEntry },
   outdir,
   bundle: true,
   splitting: true,

@@ -3,29 +3,52 @@
 // mutate it, then the bound ValidatingAdmissionPolicies judge the result.
 import { getKey, getString, isObject, timed, type JsonObject } from "../data/index.js";
 import { createSchemaRegistry, type SchemaRegistry } from "../schema/index.js";
-import { admitItem, compilePolicy, IdentityClaims, InvocationTally, itemSteps, kindConverter, runTimedOut, type AdmissionRun, type RunClock } from "./mutating/index.js";
-import { bindPolicies, fieldErrorText, internalError, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadProblem, type PolicyBase } from "./policy/index.js";
+import { admitItem, compilePolicy, IdentityClaims, InvocationTally, itemSteps, kindConverter, runTimedOut, type AdmissionRun, type RunClock, type TallyEntry } from "./mutating/index.js";
+import { bindPolicies, fieldErrorText, internalError, invalid, isPolicyItem, loadPolicies, type BindingModel, type LoadedPolicies, type LoadProblem, type PolicyBase } from "./policy/index.js";
 import type { CompiledExpression, CompiledPolicyBase } from "./dispatch/index.js";
 import {
   buildParamIndex, buildPolicyIndex, createTimeCelFailures, indexOldObjects, itemResult, namespaceView, offlineAuthorizer, paramCollector, paramKindNotFound,
   requestEnvironment, runNotices, RunResults, type BoundPolicy,
 } from "./dispatch/index.js";
 import { compileValidatingPolicy, validateItem, validationSteps, type ValidationRun } from "./validating/index.js";
-import { resolveLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult, type ValidationSummary } from "./types.js";
+import { paramReaches, readAcrossItems, type ParamReach } from "./read-across.js";
+import { resolveLimits, type AdmitOptions, type AdmitOutput, type AdmitSummary, type InvocationChange, type KrmResult, type ValidationMode, type ValidationSummary } from "./types.js";
 
 /** Admits every item; items keep their order, and only admitted objects can change. */
 export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
+  const run = prepareAdmission(items, options);
+  if (!(run instanceof PreparedAdmission)) return run;
+  const acc = new AdmitAccumulator(run.results, options, items.length);
+  for (let i = 0; i < items.length; i++) {
+    const step = run.admitAt(i);
+    if ("summary" in step) return step;
+    acc.add(step);
+    options.progress?.(i + 1, items.length);
+  }
+  return run.finish(acc);
+}
+
+/**
+ * The run-level part of admission: policies loaded, compiled and bound, schemas, params,
+ * Namespaces, the clock; its results so far (`results`: load and compile problems).
+ * `items` may hold {@link absentItem} for items another thread admits (parallel admission):
+ * every item admission reads across items (policies, bindings, params, Namespaces, CRDs) must
+ * then be present, and absent items are never admitted here.
+ */
+export function prepareAdmission(items: JsonObject[], options: AdmitOptions): PreparedAdmission | AdmitOutput {
   const limits = resolveLimits(options.limits);
   const now = options.clock ?? (() => performance.now());
-  const clock: RunClock = { now, runEnd: now() + limits.runTimeoutSeconds * 1000, objectSeconds: limits.objectTimeoutSeconds };
+  const clock: RunClock = { now, runEnd: options.runEnd ?? now() + limits.runTimeoutSeconds * 1000, objectSeconds: limits.objectTimeoutSeconds };
   if (items.length > limits.maxItems) {
     const message = `the input has ${items.length} items, more than the limit of ${limits.maxItems} (spec.limits.maxItems): nothing was admitted`;
     return { items, results: [{ severity: "error", message }], summary: { objects: items.length, admitted: 0, changed: 0, invocations: 0 } };
   }
   const results = new RunResults(options.resultsPerObject);
+  // Absent items (admitted by another thread) are none of the run-level readers' business.
+  const present = items.includes(absentItem) ? items.filter((item) => item !== absentItem) : items;
   const loaded = loadPolicies(items);
   for (const p of loaded.problems) results.push(problemResult(items, p));
-  const { registry, problems } = createSchemaRegistry({ items, openapi: options.openapi ?? [] });
+  const { registry, problems } = createSchemaRegistry({ items: present, openapi: options.openapi ?? [] });
   for (const p of problems) results.push({ severity: "warning", message: `${p.source}: ${p.message}` });
   const mode = options.validation ?? "Enforce";
   const celProblems: LoadProblem[] = [];
@@ -41,8 +64,8 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
   }));
   const { bound, vaps } = compileAll();
   for (const p of celProblems) results.push(problemResult(items, p));
-  const params = buildParamIndex(items, options.defaultNamespace);
-  const namespaces = namespaceView(items);
+  const params = buildParamIndex(present, options.defaultNamespace);
+  const namespaces = namespaceView(present);
   const authorizer = offlineAuthorizer(options.authorizer.decision);
   const run: AdmissionRun = {
     bound,
@@ -57,7 +80,7 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     authorizer,
     steps: itemSteps(options.onPhase),
     clock,
-    identities: new IdentityClaims(items, registry, options.defaultNamespace),
+    identities: new IdentityClaims(present, registry, options.defaultNamespace),
     requestEnv: requestEnvironment(options, namespaces.lookup, authorizer),
   };
   const vrun: ValidationRun | undefined = vaps.length === 0 ? undefined : {
@@ -67,51 +90,169 @@ export function admit(items: JsonObject[], options: AdmitOptions): AdmitOutput {
     reportUnknownKinds: bound.length === 0 || options.operation === "DELETE",
     converterFor: (requestKind) => kindConverter(registry, requestKind),
   };
-  const validation: ValidationSummary = { validated: 0, denied: 0, warned: 0, enforced: mode === "Enforce" };
-  const out: JsonObject[] = [];
-  const changes: (InvocationChange[] | undefined)[] | undefined = options.recordChanges ? [] : undefined;
-  const summary: AdmitSummary = { objects: items.length, admitted: 0, changed: 0, invocations: 0 };
-  const tally = options.results === "objects" ? undefined : new InvocationTally();
-  for (let i = 0; i < items.length; i++) {
+  return new PreparedAdmission(items, options, limits.runTimeoutSeconds, results, loaded, run, vrun, mode);
+}
+
+/** Stands for an item another thread admits (see {@link prepareAdmission}). */
+export const absentItem: JsonObject = Object.freeze({}) as JsonObject;
+
+/** What admitting one item gave: the item to output, its results and what it counts for. */
+export interface ItemAdmission {
+  item: JsonObject;
+  /** The item to output. */
+  out: JsonObject;
+  /** Whether the item was an admission request (not a policy, not local configuration). */
+  admitted: boolean;
+  results: KrmResult[];
+  validated: boolean;
+  denied: boolean;
+  warned: boolean;
+  /** The invocations that changed the output item (undefined when it was not mutated, or denied). */
+  changes: InvocationChange[] | undefined;
+}
+
+/** A prepared run (see {@link prepareAdmission}): admits items one by one, then finishes. */
+export class PreparedAdmission {
+  private reaches: ParamReach[] | undefined;
+
+  constructor(
+    readonly items: JsonObject[],
+    private readonly options: AdmitOptions,
+    private readonly runSeconds: number,
+    /** The run's results so far (load and compile problems). */
+    readonly results: RunResults,
+    private readonly loaded: LoadedPolicies,
+    readonly run: AdmissionRun,
+    private readonly vrun: ValidationRun | undefined,
+    private readonly mode: ValidationMode,
+  ) {}
+
+  /** Whether admitting any item may read `item` (see readAcrossItems): a thread that admits only some items must have it. */
+  readAcross(item: JsonObject): boolean {
+    this.reaches ??= paramReaches(this.loaded);
+    return readAcrossItems(item, this.reaches);
+  }
+
+  /** Admits `items[i]`; the whole run's output when the run's time ran out (nothing admitted). */
+  admitAt(i: number): ItemAdmission | AdmitOutput {
+    const { items, options, run, vrun } = this;
     const item = items[i];
     run.namespaces.nextItem();
-    if (!isAdmitted(item)) {
-      out.push(item);
-      changes?.push(undefined);
-    } else {
-      if (now() > clock.runEnd) return runTimedOut(items, i, undefined, limits.runTimeoutSeconds);
-      // DELETE never reaches MutatingAdmissionPolicies.
-      const r = options.operation === "DELETE" ? { item, results: [] } : admitItem(item, run);
-      if ("timedOut" in r && r.timedOut?.limit === "run") return runTimedOut(items, i, r.timedOut, limits.runTimeoutSeconds);
-      summary.admitted++;
-      results.push(...r.results);
-      // An object whose mutation failed is rejected before validation: it is not validated.
-      const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun, r.view) : undefined;
-      if (v) {
-        results.push(...v.results);
-        if (v.validated) validation.validated++;
-        if (v.denied) validation.denied++;
-        if (v.warned) validation.warned++;
-      }
-      // A denied object is not stored: it comes out as it came in.
-      const deniedHere = v?.denied === true && mode === "Enforce";
-      const outItem = deniedHere ? item : r.item;
-      if (outItem !== item) summary.changed++;
-      if (!deniedHere && r.changes) {
-        summary.invocations += r.changes.length;
-        tally?.add(item, r.changes);
-      }
-      out.push(outItem);
-      changes?.push(deniedHere ? undefined : r.changes);
-    }
-    options.progress?.(i + 1, items.length);
+    if (!isAdmitted(item)) return { item, out: item, admitted: false, results: [], validated: false, denied: false, warned: false, changes: undefined };
+    if (run.clock.now() > run.clock.runEnd) return runTimedOut(items, i, undefined, this.runSeconds);
+    // DELETE never reaches MutatingAdmissionPolicies.
+    const r = options.operation === "DELETE" ? { item, results: [] } : admitItem(item, run);
+    if ("timedOut" in r && r.timedOut?.limit === "run") return runTimedOut(items, i, r.timedOut, this.runSeconds);
+    const results = [...r.results];
+    // An object whose mutation failed is rejected before validation: it is not validated.
+    const v = vrun && !r.results.some((x) => x.severity === "error") ? validateItem(item, r.item, vrun, r.view) : undefined;
+    if (v) results.push(...v.results);
+    // A denied object is not stored: it comes out as it came in.
+    const deniedHere = v?.denied === true && this.mode === "Enforce";
+    return {
+      item,
+      out: deniedHere ? item : r.item,
+      admitted: true,
+      results,
+      validated: v?.validated === true,
+      denied: v?.denied === true,
+      warned: v?.warned === true,
+      changes: deniedHere ? undefined : r.changes,
+    };
   }
-  if (tally) results.push(...tally.results());
-  results.push(...runNotices({ items, loaded, bound: bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings })), matched: run.matched, admitted: summary.admitted, operation: options.operation }));
-  if (vrun) summary.validation = validation;
-  const output: AdmitOutput = { items: out, results: results.list, summary };
-  if (changes) output.changes = changes;
-  return output;
+
+  /** The run's output from what `acc` gathered (every item, in order). */
+  finish(acc: AdmitAccumulator): AdmitOutput {
+    const { items, loaded, run, options } = this;
+    const { results, summary } = acc;
+    if (acc.tally) results.push(...acc.tally.results());
+    const bound = run.bound.map((b) => ({ policy: b.compiled.model, bindings: b.bindings }));
+    results.push(...runNotices({ items, loaded, bound, matched: run.matched, admitted: summary.admitted, operation: options.operation }));
+    if (this.vrun) summary.validation = acc.validation;
+    const output: AdmitOutput = { items: acc.out, results: results.list, summary };
+    if (acc.changes) output.changes = acc.changes;
+    return output;
+  }
+}
+
+/**
+ * What a run of consecutive items (admitted by one thread) adds to a run: their results in item
+ * order, not yet folded into repeats (see RunResults), their counts and invocation tally.
+ */
+export interface AdmitPart {
+  results: KrmResult[];
+  admitted: number;
+  changed: number;
+  invocations: number;
+  validated: number;
+  denied: number;
+  warned: number;
+  tally: TallyEntry[];
+}
+
+/** Gathers item admissions in item order: output items, results, counts and the invocation tally. */
+export class AdmitAccumulator {
+  readonly out: JsonObject[] = [];
+  readonly changes: (InvocationChange[] | undefined)[] | undefined;
+  readonly summary: AdmitSummary = { objects: 0, admitted: 0, changed: 0, invocations: 0 };
+  readonly validation: ValidationSummary;
+  readonly tally: InvocationTally | undefined;
+
+  readonly results: RunResults;
+
+  /**
+   * `objects`: how many items the run has; `results`: the run's results so far. Default: none,
+   * and results are kept unfolded (for {@link part}).
+   */
+  constructor(results: RunResults | undefined, options: AdmitOptions, objects: number) {
+    this.results = results ?? new RunResults(Infinity);
+    this.changes = options.recordChanges ? [] : undefined;
+    this.validation = { validated: 0, denied: 0, warned: 0, enforced: (options.validation ?? "Enforce") === "Enforce" };
+    this.tally = options.results === "objects" ? undefined : new InvocationTally();
+    this.summary.objects = objects;
+  }
+
+  /** Adds the next item's admission. */
+  add(a: ItemAdmission): void {
+    this.out.push(a.out);
+    if (!a.admitted) {
+      this.changes?.push(undefined);
+      return;
+    }
+    this.summary.admitted++;
+    this.results.push(...a.results);
+    if (a.validated) this.validation.validated++;
+    if (a.denied) this.validation.denied++;
+    if (a.warned) this.validation.warned++;
+    if (a.out !== a.item) this.summary.changed++;
+    if (a.changes) {
+      this.summary.invocations += a.changes.length;
+      this.tally?.add(a.item, a.changes);
+    }
+    this.changes?.push(a.changes);
+  }
+
+  /** What the items added so far add to a run (see {@link AdmitPart}); the results must not have been folded (RunResults of `Infinity`). */
+  part(): AdmitPart {
+    const { summary: s, validation: v } = this;
+    return {
+      results: this.results.list, admitted: s.admitted, changed: s.changed, invocations: s.invocations,
+      validated: v.validated, denied: v.denied, warned: v.warned, tally: this.tally?.entries() ?? [],
+    };
+  }
+
+  /** Adds the items of `part`, which follow those added so far. */
+  addPart(part: AdmitPart): void {
+    const { summary: s, validation: v } = this;
+    this.results.push(...part.results);
+    s.admitted += part.admitted;
+    s.changed += part.changed;
+    s.invocations += part.invocations;
+    v.validated += part.validated;
+    v.denied += part.denied;
+    v.warned += part.warned;
+    this.tally?.addEntries(part.tally);
+  }
 }
 
 /**

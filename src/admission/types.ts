@@ -71,6 +71,11 @@ export interface AdmitOptions {
   resultsPerObject?: number;
   /** Milliseconds of a monotonic clock, read for the time limits. Default: `performance.now`. */
   clock?: () => number;
+  /**
+   * When the run's time is up, on {@link clock}: for a run whose items are admitted by several
+   * threads, each given the deadline of the whole run. Default: the start plus `limits.runTimeoutSeconds`.
+   */
+  runEnd?: number;
   /** Told the time of every matching, CEL (compile and evaluation) and patching step, for benchmarks. Default: none (no clock is read). */
   onPhase?: PhaseHook<AdmitPhase>;
 }

@@ -8,6 +8,7 @@ import { progressLine } from "./progress.js";
 import { phaseTotals, type PhaseTimes } from "./phase-times.js";
 import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
 import { fnSideInputs } from "./side-inputs.js";
+import { parallelSettings, runParallel } from "./fn-parallel.js";
 import { writeFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 
@@ -79,6 +80,11 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     await writeText(io.stderr, limit.error);
     return 1;
   }
+  const parallel = parallelSettings(io.env ?? process.env);
+  if (!parallel.ok) {
+    await writeText(io.stderr, parallel.error);
+    return 1;
+  }
   const max = limit.max;
   const input = await readAtMost(io.stdin, max);
   if (!input.ok) {
@@ -86,11 +92,14 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     return 1;
   }
   const progress = progressLine(io.stderr, io.now);
+  // Large lists are admitted by worker threads when that gives exactly the serial run's output.
+  const quiet = opts.quiet === true;
+  const par = admit === undefined ? await runParallel(input.handed, parallel.settings, quiet, phases?.hook) : undefined;
   // Handed over: runFunction empties the box once the bytes are decoded, so they can be freed.
-  const run = runFunction(input.handed, admit, {
+  const run = par && "run" in par ? par.run : runFunction(par?.serial ?? input.handed, admit, {
     sideInputs: fnSideInputs,
     onPhase: phases?.hook,
-    quiet: opts.quiet === true,
+    quiet,
     standInItems: true,
     progress: (done, total) => progress.update("admitting", done, total),
   });

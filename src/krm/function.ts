@@ -156,7 +156,7 @@ function takeBytes(box: HandedBytes): Uint8Array {
 }
 
 /** A run's outcome whose `stdout` joins `chunks` when read (never kept as one string). */
-function written(chunks: readonly string[], stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
+export function written(chunks: readonly string[], stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
   return {
     get stdout(): string {
       return chunks.join("");

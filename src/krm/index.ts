@@ -16,3 +16,9 @@ export { readStream, writeStream, writeFiles } from "./stream.js";
 export type { SourceText, StreamFile, StreamDocument, StreamRead, WrittenFile } from "./stream.js";
 export { annotationsOf, loadSideInputItems, sideInputKinds } from "./side-inputs.js";
 export type { SideInputPaths } from "./function-config.js";
+// Parallel admission of large lists (the threads themselves are the CLI's).
+export { admitSlice } from "./parallel/admit-slice.js";
+export { mergeSlices } from "./parallel/merge.js";
+export { planParallel } from "./parallel/plan.js";
+export type { ParallelPlan } from "./parallel/plan.js";
+export type { SliceJob, SliceOutcome } from "./parallel/types.js";

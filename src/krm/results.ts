@@ -44,7 +44,8 @@ export function resultFor(
   return r;
 }
 
-function refKey(r: NonNullable<KrmResult["resourceRef"]>): string {
+/** The key of a resourceRef: results with the same key are about the same object. */
+export function refKey(r: NonNullable<KrmResult["resourceRef"]>): string {
   return `${r.apiVersion}\u0000${r.kind}\u0000${r.namespace ?? ""}\u0000${r.name}`;
 }
 

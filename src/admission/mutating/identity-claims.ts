@@ -13,6 +13,8 @@ export function identityKey(group: string, kind: string, namespace: string, name
 /** The identities taken in one run: every input item's, and each accepted new name. */
 export class IdentityClaims {
   private readonly taken = new Set<string>();
+  /** How many renames were accepted. */
+  renamed = 0;
 
   /** Claims the identity of every item (namespaced ones without a namespace are in `defaultNamespace`). */
   constructor(items: readonly JsonObject[], registry: SchemaRegistry, defaultNamespace: string) {
@@ -30,6 +32,7 @@ export class IdentityClaims {
   claim(key: string): boolean {
     if (this.taken.has(key)) return false;
     this.taken.add(key);
+    this.renamed++;
     return true;
   }
 }

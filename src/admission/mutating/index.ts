@@ -10,4 +10,5 @@ export { compilePolicy } from "./compile-policy.js";
 export { IdentityClaims } from "./identity-claims.js";
 export { kindConverter } from "./kind-conversion.js";
 export { InvocationTally } from "./invocation-results.js";
+export type { TallyEntry } from "./invocation-results.js";
 export type { CompiledPolicy } from "./compile-policy.js";

@@ -7,8 +7,13 @@ import type { InvocationChange, KrmResult } from "../types.js";
 /** Objects an invocation result names before it only counts the rest. */
 export const objectsNamed = 3;
 
-interface Tally {
-  change: InvocationChange;
+/** What one invocation changed so far: how many objects, and the first ones (`Kind ns/name`). */
+export interface TallyEntry {
+  /** The invocation's key (policy, binding, param). */
+  key: string;
+  policy: string;
+  binding: string;
+  param?: string;
   objects: number;
   named: string[];
 }
@@ -24,7 +29,7 @@ function objectText(item: JsonObject): string {
  * `info` result each, in the order the invocations first changed an object.
  */
 export class InvocationTally {
-  private readonly byKey = new Map<string, Tally>();
+  private readonly byKey = new Map<string, TallyEntry>();
 
   /** Records that `changes` (an object's changing invocations, both passes) changed `item`. */
   add(item: JsonObject, changes: readonly InvocationChange[]): void {
@@ -37,11 +42,30 @@ export class InvocationTally {
       seen.add(key);
       let t = this.byKey.get(key);
       if (t === undefined) {
-        t = { change: c, objects: 0, named: [] };
+        t = { key, policy: c.policy, binding: c.binding, objects: 0, named: [] };
+        if (c.param !== undefined) t.param = c.param;
         this.byKey.set(key, t);
       }
       t.objects++;
       if (t.named.length < objectsNamed) t.named.push((text ??= objectText(item)));
+    }
+  }
+
+  /** The tally so far, in the order invocations first changed an object. */
+  entries(): TallyEntry[] {
+    return [...this.byKey.values()].map((t) => ({ ...t, named: [...t.named] }));
+  }
+
+  /** Adds the tally of objects that follow those added so far (see {@link entries}). */
+  addEntries(entries: readonly TallyEntry[]): void {
+    for (const e of entries) {
+      let t = this.byKey.get(e.key);
+      if (t === undefined) {
+        t = { ...e, objects: 0, named: [] };
+        this.byKey.set(e.key, t);
+      }
+      t.objects += e.objects;
+      for (const n of e.named) if (t.named.length < objectsNamed) t.named.push(n);
     }
   }
 
@@ -51,7 +75,7 @@ export class InvocationTally {
    */
   results(): KrmResult[] {
     const out: KrmResult[] = [];
-    for (const { change, objects, named } of this.byKey.values()) {
+    for (const { objects, named, ...change } of this.byKey.values()) {
       const who = `policy '${change.policy}' with binding '${change.binding}'${change.param !== undefined ? ` and param '${change.param}'` : ""}`;
       const more = objects > named.length ? `, … ${objects - named.length} more` : "";
       const tags: Record<string, string> = { policy: change.policy, binding: change.binding };

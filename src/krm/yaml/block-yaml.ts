@@ -52,6 +52,25 @@ export function readBlockDocument(text: string, itemValue?: ItemValueHook): { va
   }
 }
 
+/**
+ * The entries of a run of a ResourceList's items cut from its text at item starts (`text` is
+ * nothing but entries of a block sequence whose dashes are at column `indent`, and blank or
+ * comment lines), read exactly as {@link readBlockDocument} reads them inside the list, with
+ * their spans in `text`; undefined outside the subset read here.
+ */
+export function readBlockItems(text: string, indent: number, itemValue?: ItemValueHook): { values: JsonValue[]; items: ItemSpans } | undefined {
+  if (text.includes("\r")) return undefined;
+  if (MAYBE_NON_PRINTABLE.test(text) && NON_PRINTABLE.test(text)) return undefined;
+  try {
+    const reader = new Reader(text, itemValue);
+    const values = reader.itemRun(indent);
+    return reader.items ? { values, items: reader.items } : undefined;
+  } catch (e) {
+    if (e === UNSUPPORTED) return undefined;
+    throw e;
+  }
+}
+
 function fail(): never {
   throw UNSUPPORTED;
 }
@@ -103,6 +122,16 @@ class Reader {
     const v = this.mapping(0);
     if (this.nextContentLine()) fail(); // more content after the top mapping
     return v;
+  }
+
+  /** The entries of a text that is one run of the root's `items` (see {@link readBlockItems}). */
+  itemRun(ind: number): JsonValue[] {
+    if (!this.nextContentLine()) fail();
+    if (this.indent() !== ind || this.startsMarker() || !(this.t.charCodeAt(this.pos) === DASH && this.isEntryDash(this.pos))) fail();
+    this.depth = 1; // as under the root mapping
+    const values = this.sequence(ind, true);
+    if (this.nextContentLine()) fail();
+    return values;
   }
 
   // ---- lines -------------------------------------------------------------------------------

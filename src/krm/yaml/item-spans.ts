@@ -4,8 +4,8 @@
 // only a candidate — splice.ts keeps an output built on it only if it reads back as intended.
 import type { ItemSpans } from "../types.js";
 
-/** Candidate spans of exactly `count` items, or undefined when the text is not in the simple layout. */
-export function findItemSpans(text: string, count: number): ItemSpans | undefined {
+/** Candidate spans of exactly `count` items (any number when undefined), or undefined when the text is not in the simple layout. */
+export function findItemSpans(text: string, count?: number): ItemSpans | undefined {
   const key = /^items:[ \t]*(?:#[^\n]*)?\r?\n/m.exec(text);
   if (!key) return undefined;
   if (/^items:/m.test(text.slice(key.index + key[0].length))) return undefined;
@@ -42,7 +42,7 @@ export function findItemSpans(text: string, count: number): ItemSpans | undefine
     pos = nl + 1;
   }
   if (spans.length > 0) spans[spans.length - 1][1] = lastItemEnd(text, lastContentEnd, indent);
-  if (spans.length !== count) return undefined;
+  if (count !== undefined && spans.length !== count) return undefined;
   return { indent: Math.max(indent, 0), spans };
 }
 

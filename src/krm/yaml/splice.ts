@@ -31,28 +31,48 @@ export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: J
   return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? [out] : undefined;
 }
 
-function splice(text: string, { spans, indent, patchable: layout }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string[] {
+function splice(text: string, found: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string[] {
+  const { spans } = found;
   const head = text.slice(0, spans[0][0]);
-  let tail = text.slice(spans[spans.length - 1][1]);
-  const parts: string[] = [head];
+  const tail = text.slice(spans[spans.length - 1][1]);
+  const parts = spliceItems(text, found, before, after, patchable);
+  const last = parts[parts.length - 1];
+  parts.unshift(head);
+  parts.push(withResults(tail, last, results));
+  return parts;
+}
+
+/**
+ * The output text of each item whose span is in `found`: its source text when it is unchanged
+ * (`before[i]` to `after[i]`), else patched in place (`patchable`: the spans are proven and the
+ * item's layout allows it, see item-patch.ts) or re-serialised.
+ */
+export function spliceItems(text: string, { spans, indent, patchable: layout }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], patchable: boolean): string[] {
+  const parts: string[] = [];
   const changed: number[] = [];
   for (let i = 0; i < spans.length; i++) {
     const source = text.slice(spans[i][0], spans[i][1]);
     parts.push(source);
     if (before[i] === after[i] || deepEqual(before[i], after[i])) continue;
     const patched = patchable && (layout?.[i] ?? true) ? patchItemText(source, indent, before[i], after[i]) : undefined;
-    if (patched !== undefined) parts[i + 1] = patched;
+    if (patched !== undefined) parts[i] = patched;
     else changed.push(i);
   }
-  const rendered = writeItemsYaml(changed.map((i) => after[i]), changed.map((i) => parts[i + 1]), "fast", " ".repeat(indent));
+  const rendered = writeItemsYaml(changed.map((i) => after[i]), changed.map((i) => parts[i]), "fast", " ".repeat(indent));
   changed.forEach((i, k) => {
-    parts[i + 1] = rendered[k];
+    parts[i] = rendered[k];
   });
-  if (results.length > 0) {
-    if (tail !== "" && !tail.endsWith("\n")) tail += "\n";
-    else if (tail === "" && !parts[parts.length - 1].endsWith("\n")) tail = "\n";
-    tail += writeYaml({ results: resultsValue(results) });
-  }
-  parts.push(tail);
   return parts;
+}
+
+/**
+ * The text after the items (`tail`) with the `results` written at its end; `lastItem`: the
+ * output text of the last item (a newline is added when neither ends with one).
+ */
+export function withResults(tail: string, lastItem: string, results: readonly KrmResult[]): string {
+  if (results.length === 0) return tail;
+  let out = tail;
+  if (out !== "" && !out.endsWith("\n")) out += "\n";
+  else if (out === "" && !lastItem.endsWith("\n")) out = "\n";
+  return out + writeYaml({ results: resultsValue(results) });
 }

@@ -1,0 +1,83 @@
+// Parallel admission of large lists in fn mode: the serial pre-pass (krm planParallel), one
+// worker thread per slice, the merge in item order; any slice that cannot be proven to give what
+// the serial run gives sends the whole run back to the serial path.
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { timed, type PhaseHook } from "../data/index.js";
+import { admitSlice, decodeText, mergeSlices, planParallel, type FunctionRun, type HandedBytes, type RunPhase, type SliceJob, type SliceOutcome } from "../krm/index.js";
+
+/** Most threads by default (more rarely pay: each worker loads kmutate and compiles the policies). */
+export const maxDefaultWorkers = 4;
+
+/**
+ * Smallest input admitted in parallel by default, in bytes: below it, starting workers costs more
+ * than they save (docs/performance.md).
+ */
+export const defaultParallelMinBytes = 8 * 1024 * 1024;
+
+/** How a run is spread over threads. */
+export interface ParallelSettings {
+  /** Threads that admit slices of a large list (the main thread and workers); 1 = serial. */
+  workers: number;
+  /** Smallest input in bytes admitted in parallel. */
+  minBytes: number;
+}
+
+/**
+ * The settings from env `KMUTATE_WORKERS` (a whole number ≥ 1; unset or empty: the available
+ * cores, at most {@link maxDefaultWorkers}), or the one-line error for another value.
+ */
+export function parallelSettings(env: Readonly<Record<string, string | undefined>>): { ok: true; settings: ParallelSettings } | { ok: false; error: string } {
+  const v = env.KMUTATE_WORKERS;
+  if (v === undefined || v === "") return { ok: true, settings: { workers: Math.min(availableParallelism(), maxDefaultWorkers), minBytes: defaultParallelMinBytes } };
+  if (!/^[1-9][0-9]{0,3}$/.test(v)) return { ok: false, error: `kmutate: KMUTATE_WORKERS=${JSON.stringify(v)} is not a number of worker threads: expected a whole number from 1 to 9999\n` };
+  return { ok: true, settings: { workers: Number(v), minBytes: defaultParallelMinBytes } };
+}
+
+/** What the parallel path gave: the run, or the input for the serial path (the bytes, or their text once decoded). */
+export type ParallelOutcome = { run: FunctionRun } | { serial: HandedBytes | string; reason: string };
+
+/**
+ * Runs the function on the input in worker threads when it is large enough and the pre-pass
+ * finds it can be cut into slices; otherwise (or when a slice falls back) hands it on.
+ */
+export async function runParallel(input: HandedBytes, settings: ParallelSettings, quiet: boolean, onPhase?: PhaseHook<RunPhase>): Promise<ParallelOutcome> {
+  const bytes = input.bytes;
+  if (settings.workers < 2 || bytes === undefined || bytes.length < settings.minBytes) return { serial: input, reason: "below the threshold" };
+  const d = decodeText(bytes);
+  if (!d.ok) return { serial: input, reason: "not text" };
+  input.bytes = undefined;
+  const text = d.text;
+  // Only the pre-pass and the merge are timed: the workers' phases overlap.
+  const plan = timed("parse", onPhase, planParallel)(text, settings.workers);
+  if ("serial" in plan) return { serial: text, reason: plan.serial };
+  // The main thread admits the first slice itself while the workers admit the others.
+  const others = plan.jobs.slice(1).map(inWorker);
+  const own = admitSlice(plan.jobs[0]);
+  const outcomes = [own, ...(await Promise.all(others))];
+  const run = timed("serialise", onPhase, mergeSlices)(plan, outcomes, quiet);
+  if ("serial" in run) return { serial: text, reason: run.serial };
+  return { run };
+}
+
+/** The worker script: the bundled one beside the bin, else tsc's module. */
+function workerUrl(): URL {
+  const bundled = new URL("./kmutate-worker.js", import.meta.url);
+  return existsSync(bundled) ? bundled : new URL("./fn-worker.js", import.meta.url);
+}
+
+/** Runs one slice in a new worker thread. */
+function inWorker(job: SliceJob): Promise<SliceOutcome> {
+  return new Promise((resolve) => {
+    const worker = new Worker(workerUrl(), { workerData: job });
+    let outcome: SliceOutcome | undefined;
+    worker.once("message", (m: SliceOutcome) => {
+      outcome = m;
+    });
+    worker.once("error", (e) => {
+      outcome ??= { kind: "fallback", reason: `a worker failed: ${e.message}` };
+    });
+    worker.once("exit", (code) => resolve(outcome ?? { kind: "fallback", reason: `a worker exited with code ${code}` }));
+  });
+}

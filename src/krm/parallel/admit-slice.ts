@@ -1,0 +1,110 @@
+// One thread's share of a parallel fn run: reads the shared items and its slice of the list from
+// their text, admits the slice's items and writes their output text — or says why the run must
+// be done serially (what it cannot prove equal to the serial run).
+import { absentItem, AdmitAccumulator, prepareAdmission, PreparedAdmission, resourceRefOf, SIDE_INPUT_ANNOTATION, type AdmitOptions } from "../../admission/index.js";
+import { getKey, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
+import { parseFunctionConfig } from "../function-config.js";
+import { checkItem } from "../resource-list.js";
+import { refKey, withFiles } from "../results.js";
+import { annotationsOf, loadSideInputItems } from "../side-inputs.js";
+import type { ItemSpans } from "../types.js";
+import { readBlockDocument, readBlockItems, spliceItems } from "../yaml/index.js";
+import type { SliceJob, SliceOutcome } from "./types.js";
+
+const fallback = (reason: string): SliceOutcome => ({ kind: "fallback", reason });
+
+/**
+ * The options of a run from its functionConfig and the side inputs among `items` (as the serial
+ * run derives them), or why they cannot be had here (an error, or files to read).
+ */
+export function runOptions(frame: JsonValue, items: readonly JsonObject[]): { ok: true; options: AdmitOptions } | { ok: false; reason: string } {
+  const parsed = parseFunctionConfig(isObject(frame) ? getKey(frame, "functionConfig") : undefined);
+  if (!parsed.ok) return { ok: false, reason: "the functionConfig has errors" };
+  if (parsed.files.oldObjectsPath !== undefined || parsed.files.openapiPaths.length > 0) return { ok: false, reason: "the functionConfig names files" };
+  const config = loadSideInputItems(items, parsed.options);
+  if (!config.ok) return { ok: false, reason: "a side input has errors" };
+  return { ok: true, options: config.options };
+}
+
+/** The one item read from one item's text, or undefined. */
+export function readOneItem(text: string, indent: number): JsonObject | undefined {
+  const r = readBlockItems(text, indent);
+  const v = r?.values.length === 1 ? r.values[0] : undefined;
+  return isObject(v) ? v : undefined;
+}
+
+/** Whether an item is a side input (read by the run, never admitted). */
+export function isSideInput(item: JsonObject): boolean {
+  return getKey(annotationsOf(item), SIDE_INPUT_ANNOTATION) !== undefined;
+}
+
+/** Reads, admits and writes the slice of `job`. */
+export function admitSlice(job: SliceJob): SliceOutcome {
+  const frame = readBlockDocument(job.frame);
+  if (!frame) return fallback("the list around its items is outside the block reader's subset");
+  const items: JsonObject[] = new Array<JsonObject>(job.total).fill(absentItem);
+  const shared = new Set<number>();
+  for (const [index, text] of job.shared) {
+    const item = readOneItem(text, job.indent);
+    if (!item) return fallback(`item ${index + 1} cannot be read alone`);
+    items[index] = item;
+    shared.add(index);
+  }
+  const own = readBlockItems(job.text, job.indent);
+  if (!own) return fallback("a slice of the items is outside the block reader's subset");
+  const spans = provenSpans(own.items, job);
+  if (!spans) return fallback("the block reader found other item spans than the pre-pass");
+  const inputs = own.values;
+  for (let k = 0; k < inputs.length; k++) {
+    if (checkItem(inputs[k], job.first + k)) return fallback("an item is not a Kubernetes object");
+    items[job.first + k] = inputs[k] as JsonObject;
+  }
+  const ownItems = inputs as JsonObject[];
+  const config = runOptions(frame.value, items);
+  if (!config.ok) return fallback(config.reason);
+  const options: AdmitOptions = { ...config.options, runEnd: job.deadline - performance.timeOrigin };
+  const prepared = prepareAdmission(items, options);
+  if (!(prepared instanceof PreparedAdmission)) return fallback("the run admits nothing");
+  for (let k = 0; k < ownItems.length; k++) {
+    const item = ownItems[k];
+    if (!shared.has(job.first + k) && (prepared.readAcross(item) || isSideInput(item))) {
+      return fallback(`item ${job.first + k + 1} is read by the admission of other items but the pre-pass did not find it`);
+    }
+  }
+  const acc = new AdmitAccumulator(undefined, options, job.total);
+  for (let k = 0; k < ownItems.length; k++) {
+    const step = prepared.admitAt(job.first + k);
+    if ("summary" in step) {
+      return { kind: "timedOut", index: job.first + k, result: withFiles(step.results, ownItems)[0], refs: refsOf(ownItems) };
+    }
+    acc.add(step);
+  }
+  // A rename is checked against the identities of every item, which only the whole run knows.
+  if (prepared.run.identities.renamed > 0) return fallback("a policy renamed an object");
+  const part = acc.part();
+  part.results = withFiles(part.results, ownItems);
+  const text = spliceItems(job.text, spans, inputs, acc.out, true).join("");
+  return { kind: "done", text, part, matched: [...prepared.run.matched], refs: refsOf(ownItems) };
+}
+
+function refsOf(items: readonly JsonObject[]): string[] {
+  return items.map((item) => refKey(resourceRefOf(item)));
+}
+
+/**
+ * The spans the block reader found, as reading the whole list would give them, when they are the
+ * pre-pass's: a slice's last item reaches to the next slice (blank and comment lines included),
+ * and the list's last item ends where the pre-pass said. Undefined when they differ.
+ */
+function provenSpans(found: ItemSpans, job: SliceJob): ItemSpans | undefined {
+  const got = found.spans;
+  const want = job.spans;
+  if (got.length !== want.length) return undefined;
+  const lastOfList = job.first + want.length === job.total;
+  for (let i = 0; i < want.length; i++) {
+    if (got[i][0] !== want[i][0]) return undefined;
+    const end = i === want.length - 1 && !lastOfList ? job.text.length : got[i][1];
+    if (end !== want[i][1]) return undefined;
+  }
+  return { ...found, spans: want };
+}

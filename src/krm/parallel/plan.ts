@@ -1,0 +1,114 @@
+// The serial pre-pass of a parallel fn run: finds the items' spans and the document around them,
+// reads only the items every item's admission may read (policies, bindings, params, Namespaces,
+// CRDs, side inputs), prepares the run-level part of admission and cuts the list into slices.
+import { absentItem, loadPolicies, paramReaches, prepareAdmission, PreparedAdmission, resolveLimits, SIDE_INPUT_ANNOTATION, type AdmitOptions } from "../../admission/index.js";
+import { getKey, isObject, type JsonObject } from "../../data/index.js";
+import { checkResourceList } from "../resource-list.js";
+import { readBlockDocument } from "../yaml/index.js";
+import { scanItemSpans } from "./item-region.js";
+import { readOneItem, runOptions } from "./admit-slice.js";
+import type { SliceJob } from "./types.js";
+
+/** A run cut into slices, with what the main thread keeps to merge their outcomes. */
+export interface ParallelPlan {
+  jobs: SliceJob[];
+  /** The text before the first item and after the last one. */
+  head: string;
+  tail: string;
+  /** Every item absent but the shared ones (see SliceJob.shared). */
+  items: JsonObject[];
+  options: AdmitOptions;
+  prepared: PreparedAdmission;
+}
+
+/** Text that every item of the kinds read across items holds (a superset: the slices check the rest). */
+const sharedMarkers = ["admissionregistration", "Namespace", "CustomResourceDefinition", SIDE_INPUT_ANNOTATION];
+
+/** The plan for `workers` threads (at least 2), or why the run is serial. */
+export function planParallel(text: string, workers: number): ParallelPlan | { serial: string } {
+  if (workers < 2) return { serial: "one worker" };
+  if (!text.includes("admissionregistration")) return { serial: "no policy in the input" };
+  const first = text.trimStart()[0];
+  if (first === "{" || first === "[" || text.includes("\r")) return { serial: "not block YAML" };
+  const found = scanItemSpans(text);
+  if (!found || found.spans.length < workers) return { serial: "too few items, or not in the block layout" };
+  const { spans, indent } = found;
+  const head = text.slice(0, spans[0][0]);
+  const end = spans[spans.length - 1][1];
+  const tail = text.slice(end);
+  const frame = readBlockDocument(head + tail);
+  if (!frame || !isObject(frame.value) || getKey(frame.value, "items") !== null) return { serial: "the list around its items is outside the block reader's subset" };
+  if (Object.prototype.hasOwnProperty.call(frame.value, "results")) return { serial: "the input has results" };
+  if (checkResourceList({ ...frame.value, items: [] }).kind !== "ok") return { serial: "not a ResourceList" };
+  const items: JsonObject[] = new Array<JsonObject>(spans.length).fill(absentItem);
+  const shared: Array<[number, string]> = [];
+  /** Reads every item whose text holds `needle` and passes `wanted`; false if one cannot be read alone. */
+  const take = (needle: string, wanted: (itemText: string) => boolean = () => true): boolean => {
+    for (let at = text.indexOf(needle, spans[0][0]); at >= 0 && at < end; ) {
+      const i = itemAt(spans, at);
+      const itemText = text.slice(spans[i][0], spans[i][1]);
+      if (items[i] === absentItem && wanted(itemText)) {
+        const item = readOneItem(itemText, indent);
+        if (!item) return false;
+        items[i] = item;
+        shared.push([i, itemText]);
+      }
+      at = text.indexOf(needle, spans[i][1]);
+    }
+    return true;
+  };
+  if (!sharedMarkers.every((m) => take(m))) return { serial: "an item cannot be read alone" };
+  // Params: the objects some binding's paramRef can reach, by kind, name and namespace.
+  for (const r of paramReaches(loadPolicies(items))) {
+    if (!take(r.name || r.namespace || r.kind, (t) => t.includes(r.kind) && t.includes(r.name) && t.includes(r.namespace))) return { serial: "an item cannot be read alone" };
+  }
+  shared.sort((a, b) => a[0] - b[0]);
+  const config = runOptions(frame.value, items);
+  if (!config.ok) return { serial: config.reason };
+  const prepared = prepareAdmission(items, config.options);
+  if (!(prepared instanceof PreparedAdmission)) return { serial: "the run admits nothing" };
+  const deadline = performance.timeOrigin + performance.now() + resolveLimits(config.options.limits).runTimeoutSeconds * 1000;
+  const jobs = cut(spans, workers).map(([from, to]): SliceJob => {
+    const start = spans[from][0];
+    return {
+      frame: head + tail,
+      indent,
+      total: spans.length,
+      shared,
+      first: from,
+      text: text.slice(start, spans[to - 1][1]),
+      spans: spans.slice(from, to).map(([s, e]) => [s - start, e - start]),
+      deadline,
+    };
+  });
+  return { jobs, head, tail, items, options: config.options, prepared };
+}
+
+/** The index of the item whose span holds offset `at` (inside the items). */
+function itemAt(spans: ReadonlyArray<[number, number]>, at: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (spans[mid][0] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** `[from, to)` item ranges of about equal text, one per worker (at least one item each). */
+function cut(spans: ReadonlyArray<[number, number]>, workers: number): Array<[number, number]> {
+  const start = spans[0][0];
+  const size = spans[spans.length - 1][1] - start;
+  const out: Array<[number, number]> = [];
+  let from = 0;
+  for (let w = 1; w < workers; w++) {
+    const target = start + (size * w) / workers;
+    let to = from + 1;
+    while (to < spans.length - (workers - w) && spans[to][1] <= target) to++;
+    out.push([from, to]);
+    from = to;
+  }
+  out.push([from, spans.length]);
+  return out;
+}

@@ -1,0 +1,201 @@
+// Parallel admission of a list (pre-pass, slices, merge) gives exactly the serial run's stdout,
+// stderr, exit code and results — on generated lists with mutations, policy errors and warnings
+// (folded across slices), params, assumed Namespaces and VAP denials — or falls back to the
+// serial run where it cannot prove that (renames, an object in two slices, items the pre-pass missed).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import yaml from "js-yaml";
+import type { JsonObject } from "../../src/data/index.js";
+import { admitSlice, mergeSlices, planParallel, runFunction, type FunctionRun } from "../../src/krm/index.js";
+import { parallelSettings, runParallel } from "../../src/cli/fn-parallel.js";
+
+const group = "admissionregistration.k8s.io/v1";
+const onConfigMaps = { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }] };
+const when = (k: string): JsonObject[] => [{ name: "k", expression: `has(object.data) && has(object.data.k) && object.data.k == "${k}"` }];
+
+function map(name: string, k: string, mutation: JsonObject, extra: JsonObject = {}): JsonObject[] {
+  return [
+    { apiVersion: group, kind: "MutatingAdmissionPolicy", metadata: { name }, spec: { matchConstraints: onConfigMaps, failurePolicy: "Fail", reinvocationPolicy: "Never", matchConditions: when(k), mutations: [mutation], ...extra } },
+    { apiVersion: group, kind: "MutatingAdmissionPolicyBinding", metadata: { name: `${name}-b` }, spec: { policyName: name, ...(extra.paramKind ? { paramRef: { name: "params", parameterNotFoundAction: "Allow" } } : {}) } },
+  ];
+}
+const apply = (expression: string): JsonObject => ({ patchType: "ApplyConfiguration", applyConfiguration: { expression } });
+const patch = (expression: string): JsonObject => ({ patchType: "JSONPatch", jsonPatch: { expression } });
+
+function vap(name: string, k: string, actions: string[]): JsonObject[] {
+  return [
+    { apiVersion: group, kind: "ValidatingAdmissionPolicy", metadata: { name }, spec: { failurePolicy: "Fail", matchConstraints: onConfigMaps, validations: [{ expression: `!has(object.data) || !has(object.data.k) || object.data.k != "${k}"`, message: `no ${k}` }] } },
+    { apiVersion: group, kind: "ValidatingAdmissionPolicyBinding", metadata: { name: `${name}-b` }, spec: { policyName: name, validationActions: actions } },
+  ];
+}
+
+/** Policies for every kind of outcome; `rename` adds one that renames objects. */
+function policies(rename: boolean): JsonObject[] {
+  return [
+    ...map("label", "mutate", apply('Object{metadata: Object.metadata{labels: {"tier": "x"}}}')),
+    ...map("boom", "boom", patch('[JSONPatch{op: "add", path: "/data/x", value: string(object.data.missing)}]')),
+    ...map("ignored", "ignore", patch('[JSONPatch{op: "add", path: "/data/x", value: string(object.data.missing)}]'), { failurePolicy: "Ignore" }),
+    ...map("param", "param", apply('Object{metadata: Object.metadata{labels: {"p": params.data.v}}}'), { paramKind: { apiVersion: "v1", kind: "ConfigMap" } }),
+    ...map("never", "nothing-has-this", apply('Object{metadata: Object.metadata{labels: {"n": "n"}}}')),
+    ...map("on-secrets", "keep", apply('Object{metadata: Object.metadata{labels: {"s": "s"}}}'), {
+      matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["secrets"] }] },
+    }),
+    ...(rename ? map("rename", "rename", apply('Object{metadata: Object.metadata{name: object.metadata.name + "-r"}}')) : []),
+    ...vap("deny", "deny", ["Deny"]),
+    ...vap("warn", "warn", ["Warn"]),
+  ];
+}
+
+const namespaces = ["a", "b", "c", "default"];
+const outcomes = ["keep", "mutate", "boom", "ignore", "param", "deny", "warn"];
+
+interface ItemSpec {
+  ns: string;
+  k: string;
+  script: boolean;
+  kpt: boolean;
+}
+
+const itemSpec: fc.Arbitrary<ItemSpec> = fc.record({ ns: fc.constantFrom(...namespaces), k: fc.constantFrom(...outcomes), script: fc.boolean(), kpt: fc.boolean() });
+
+/** A ResourceList as kpt or js-yaml lays it out, with comment lines between some items. */
+function listText(items: JsonObject[], kptLayout: boolean, comments: number[]): string {
+  const text = yaml.dump({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items }, { noRefs: true, lineWidth: -1, noArrayIndent: kptLayout });
+  const dash = kptLayout ? "- " : "  - ";
+  let n = 0;
+  return text
+    .split("\n")
+    .map((line) => (line.startsWith(dash) && comments.includes(n++) ? `# between items\n${line}` : line))
+    .join("\n");
+}
+
+function configMap(i: number, s: ItemSpec, name = `cm-${i}`): JsonObject {
+  const data: JsonObject = { k: s.k };
+  if (s.script) data.script = "#!/bin/sh\n# a comment line in a block scalar\necho hi\n";
+  const metadata: JsonObject = { name, namespace: s.ns };
+  if (s.kpt) metadata.annotations = { "config.kubernetes.io/path": `cm/${name}.yaml`, "internal.config.kubernetes.io/path": `cm/${name}.yaml` };
+  return { apiVersion: "v1", kind: "ConfigMap", metadata, data };
+}
+
+function generated(specs: ItemSpec[], rename = false): JsonObject[] {
+  return [
+    ...policies(rename),
+    { apiVersion: "v1", kind: "Namespace", metadata: { name: "a", labels: { env: "prod" } } },
+    { apiVersion: "v1", kind: "Namespace", metadata: { name: "b" } },
+    { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "params", namespace: "a" }, data: { v: "from-a" } },
+    ...specs.map((s, i) => configMap(i, s)),
+    { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "params", namespace: "b" }, data: { v: "from-b" } },
+  ];
+}
+
+/** The parallel run in one thread: the pre-pass, each slice (its job and outcome cloned as a worker's would be), the merge. */
+function inThread(text: string, workers: number): FunctionRun | { serial: string } {
+  const plan = planParallel(text, workers);
+  if ("serial" in plan) return plan;
+  const done = plan.jobs.map((job) => structuredClone(admitSlice(structuredClone(job))));
+  return mergeSlices(plan, done, false);
+}
+
+function assertSameRun(got: FunctionRun, want: FunctionRun): void {
+  assert.equal(got.stdout, want.stdout);
+  assert.equal(got.stderr, want.stderr);
+  assert.equal(got.exitCode, want.exitCode);
+  assert.deepEqual(got.results, want.results);
+}
+
+test("parallel admission gives the serial run's output, results and exit code on generated lists", () => {
+  let parallel = 0;
+  const reasons = new Set<string>();
+  fc.assert(
+    fc.property(
+      fc.array(itemSpec, { minLength: 4, maxLength: 40 }), fc.integer({ min: 2, max: 4 }), fc.boolean(), fc.array(fc.nat(50), { maxLength: 4 }),
+      (specs, workers, kptLayout, comments) => {
+        const text = listText(generated(specs), kptLayout, comments);
+        const serial = runFunction(text);
+        const run = inThread(text, workers);
+        if ("serial" in run) {
+          reasons.add(run.serial);
+          return;
+        }
+        parallel++;
+        assertSameRun(run, serial);
+      },
+    ),
+    { numRuns: 80 },
+  );
+  // Without renames or duplicate objects every list this generator makes is admitted in parallel.
+  assert.deepEqual([...reasons], []);
+  assert.equal(parallel, 80);
+});
+
+test("the generated lists have results of every kind: errors, warnings, folded repeats and denials", () => {
+  const specs = Array.from({ length: 40 }, (_, i): ItemSpec => ({ ns: namespaces[i % 4], k: outcomes[i % outcomes.length], script: i % 3 === 0, kpt: i % 2 === 0 }));
+  const text = listText(generated(specs), true, [5, 20]);
+  const serial = runFunction(text);
+  const run = inThread(text, 3);
+  assert.ok(!("serial" in run));
+  assertSameRun(run, serial);
+  const codes = new Set(serial.results.map((r) => r.tags?.code ?? r.severity));
+  for (const c of ["error", "warning", "repeated", "unmatched-policy", "summary"]) assert.ok(codes.has(c), `no ${c} result`);
+  assert.ok(serial.results.some((r) => r.message.includes("no deny")));
+  assert.ok(serial.results.some((r) => r.message.includes(`Namespace "c" is not in the input`)));
+  assert.ok(serial.results.some((r) => r.message.includes("changed")));
+  assert.equal(serial.exitCode, 1);
+});
+
+const some = (n: number): ItemSpec[] => Array.from({ length: n }, (_, i) => ({ ns: "a", k: i % 2 === 0 ? "mutate" : "keep", script: false, kpt: true }));
+
+test("a run is done serially when slices cannot be proven to give the serial output", () => {
+  const dupes = generated(some(12));
+  // The same object twice, in different slices, with results: the result's file is the first one's.
+  dupes.push({ ...configMap(0, { ns: "a", k: "boom", script: false, kpt: true }, "twice") });
+  dupes.unshift(configMap(0, { ns: "a", k: "boom", script: false, kpt: false }, "twice"));
+  const hidden = generated(some(12));
+  // A Namespace whose kind the pre-pass cannot see in the text (an escape): a slice finds it.
+  const nsText = listText(hidden, true, []).replace('kind: ConfigMap\n  metadata:\n    name: cm-11', 'kind: "Namespac\\x65"\n  metadata:\n    name: cm-11');
+  const cases: Array<{ name: string; text: string; reason: string | string[] }> = [
+    { name: "a policy renames an object", text: listText(generated([...some(12), { ns: "a", k: "rename", script: false, kpt: false }], true), true, []), reason: "a policy renamed an object" },
+    { name: "an object is in two slices", text: listText(dupes, true, []), reason: "an object is in two slices" },
+    { name: "an item read across items hides its kind", text: nsText, reason: `item ${hidden.findIndex((i) => (i.metadata as JsonObject).name === "cm-11") + 1} is read by the admission of other items but the pre-pass did not find it` },
+    { name: "the input has results", text: listText(generated(some(12)), true, []) + "results:\n- message: old\n  severity: info\n", reason: ["the input has results", "an item cannot be read alone"] },
+    { name: "the input has results (items indented)", text: listText(generated(some(12)), false, []) + "results:\n- message: old\n  severity: info\n", reason: "the input has results" },
+    { name: "JSON", text: JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items: generated(some(12)) }), reason: "not block YAML" },
+    {
+      name: "the functionConfig names files",
+      text: listText(generated(some(12)), true, []) + "functionConfig:\n  apiVersion: fn.kmutate.dev/v1alpha1\n  kind: MutationConfig\n  spec:\n    oldObjectsPath: old.yaml\n",
+      reason: "the functionConfig names files",
+    },
+    {
+      name: "a quoted scalar whose continuation line looks like an item",
+      text: listText(generated(some(12)), true, []).replace("    name: cm-3\n", '    name: cm-3\n    annotations:\n      note: "one\n- two"\n'),
+      // Which one depends on where the slices are cut.
+      reason: ["the block reader found other item spans than the pre-pass", "a slice of the items is outside the block reader's subset"],
+    },
+  ];
+  for (const c of cases) {
+    const run = inThread(c.text, 2);
+    const got = "serial" in run ? run.serial : "parallel";
+    assert.ok(Array.isArray(c.reason) ? c.reason.includes(got) : got === c.reason, `${c.name}: ${got}`);
+  }
+});
+
+test("worker threads give the serial run; KMUTATE_WORKERS is checked", async () => {
+  const text = listText(generated(Array.from({ length: 30 }, (_, i): ItemSpec => ({ ns: namespaces[i % 4], k: outcomes[i % outcomes.length], script: i % 4 === 0, kpt: true }))), true, [3]);
+  const serial = runFunction(text);
+  const out = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 3, minBytes: 0 }, false);
+  assert.ok("run" in out, "serial" in out ? out.reason : "");
+  assertSameRun(out.run, serial);
+  const quiet = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 2, minBytes: 0 }, true);
+  assert.ok("run" in quiet);
+  assertSameRun(quiet.run, runFunction(text, undefined, { quiet: true }));
+  const below = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 2, minBytes: text.length + 1 }, false);
+  assert.ok("serial" in below && below.reason === "below the threshold");
+  assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: "3" }), { ok: true, settings: { workers: 3, minBytes: 8 * 1024 * 1024 } });
+  for (const bad of ["0", "-1", "two", "1.5"]) {
+    assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: bad }), {
+      ok: false,
+      error: `kmutate: KMUTATE_WORKERS=${JSON.stringify(bad)} is not a number of worker threads: expected a whole number from 1 to 9999\n`,
+    });
+  }
+});
