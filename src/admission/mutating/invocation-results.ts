@@ -11,6 +11,8 @@ interface Tally {
   change: InvocationChange;
   objects: number;
   named: string[];
+  /** The `add` call that counted an object last (an invocation that changed it again on reinvocation counts it once). */
+  lastCall: number;
 }
 
 /** `Kind namespace/name` (`Kind name` for cluster-scoped objects). */
@@ -24,22 +26,29 @@ function objectText(item: JsonObject): string {
  * `info` result each, in the order the invocations first changed an object.
  */
 export class InvocationTally {
-  private readonly byKey = new Map<string, Tally>();
+  /** Tallies by policy, binding and param (the same strings for every object: no key to build). */
+  private readonly byPolicy = new Map<string, Map<string, Map<string | undefined, Tally>>>();
+  /** Every tally, in the order the invocations first changed an object. */
+  private readonly order: Tally[] = [];
+  private calls = 0;
 
   /** Records that `changes` (an object's changing invocations, both passes) changed `item`. */
   add(item: JsonObject, changes: readonly InvocationChange[]): void {
     let text: string | undefined;
-    const seen = new Set<string>();
+    const call = ++this.calls;
     for (const c of changes) {
-      const key = `${c.policy}\u0000${c.binding}\u0000${c.param ?? "\u0001"}`;
-      // An invocation that changed the object again on reinvocation counts it once.
-      if (seen.has(key)) continue;
-      seen.add(key);
-      let t = this.byKey.get(key);
+      let byBinding = this.byPolicy.get(c.policy);
+      if (byBinding === undefined) this.byPolicy.set(c.policy, (byBinding = new Map()));
+      let byParam = byBinding.get(c.binding);
+      if (byParam === undefined) byBinding.set(c.binding, (byParam = new Map()));
+      let t = byParam.get(c.param);
       if (t === undefined) {
-        t = { change: c, objects: 0, named: [] };
-        this.byKey.set(key, t);
+        t = { change: c, objects: 0, named: [], lastCall: 0 };
+        byParam.set(c.param, t);
+        this.order.push(t);
       }
+      if (t.lastCall === call) continue;
+      t.lastCall = call;
       t.objects++;
       if (t.named.length < objectsNamed) t.named.push((text ??= objectText(item)));
     }
@@ -51,7 +60,7 @@ export class InvocationTally {
    */
   results(): KrmResult[] {
     const out: KrmResult[] = [];
-    for (const { change, objects, named } of this.byKey.values()) {
+    for (const { change, objects, named } of this.order) {
       const who = `policy '${change.policy}' with binding '${change.binding}'${change.param !== undefined ? ` and param '${change.param}'` : ""}`;
       const more = objects > named.length ? `, … ${objects - named.length} more` : "";
       const tags: Record<string, string> = { policy: change.policy, binding: change.binding };
