@@ -79,6 +79,18 @@ test("InvocationTally: a reinvocation that changes the object again counts it on
   ]);
 });
 
+test("InvocationTally: each add counts its object once per invocation, the same object added again counts again; no param and an empty param are two invocations", () => {
+  const tally = new InvocationTally();
+  const cm: JsonObject = { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c", namespace: "n" } };
+  const change = (param: string | undefined) => ({ pass: 1 as const, policy: "p", binding: "b", param, paths: [["data"]] });
+  tally.add(cm, [change(undefined), change("")]);
+  tally.add(cm, [change(undefined)]);
+  assert.deepEqual(tally.results().map((r) => [r.message, r.tags?.objects]), [
+    ["policy 'p' with binding 'b' changed 2 objects: ConfigMap n/c, ConfigMap n/c", "2"],
+    ["policy 'p' with binding 'b' and param '' changed 1 object: ConfigMap n/c", "1"],
+  ]);
+});
+
 test("invocation results: an object a ValidatingAdmissionPolicy denies comes out unchanged and is not counted (counted under validation: Warn)", () => {
   const denyWeb1 = vap("no-web1", {
     matchConstraints: { resourceRules: [{ apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"] }] },

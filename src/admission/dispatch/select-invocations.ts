@@ -3,9 +3,7 @@
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { Invocation } from "./invocation.js";
 import { matchBinding, matchPolicy, type MatchOptions, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
-import type { NamespaceView } from "./namespace-view.js";
 import type { ParamIndex, ParamScope } from "./params.js";
-import type { PolicyIndex } from "./policy-index.js";
 import { paramCollector, type ParamCollector } from "./policy-index-params.js";
 import type { PolicyError } from "./policy-error.js";
 import type { BindingModel } from "../policy/index.js";
@@ -45,68 +43,63 @@ export function selectInvocations<C extends CompiledPolicyBase, B extends Bindin
   collector: ParamCollector = paramCollector(params),
 ): Selection<C, B> {
   const out: Selection<C, B> = { invocations: [], errors: [], matched: [] };
-  for (const b of bound) {
-    const policy = b.compiled.model;
-    const pm = matchPolicy(policy, attrs, namespaces, assumeNoLabels);
-    if (pm.error !== undefined) {
-      out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: pm.error });
-      out.matched.push(policy.name);
-      continue;
-    }
-    if (!pm.matches) continue;
-    if (b.configError !== undefined) {
-      out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: b.configError });
-      out.matched.push(policy.name);
-      continue;
-    }
-    for (const binding of b.bindings) {
-      const bm = matchBinding(binding, attrs, namespaces, assumeNoLabels);
-      if (bm.error !== undefined) {
-        out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: bm.error });
-        out.matched.push(policy.name);
-        continue;
-      }
-      if (!bm.matches) continue;
-      out.matched.push(policy.name);
-      const collected = collector.collect(policy, binding, attrs.namespace, b.paramScope ?? "Namespaced");
-      if ("error" in collected) {
-        out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: collected.error });
-        continue;
-      }
-      if ("none" in collected) continue;
-      for (const param of collected.params) {
-        const inv: Invocation<C, B> = {
-          policy: b.compiled,
-          binding,
-          policyName: policy.name,
-          bindingName: binding.name,
-          param: policy.paramKind ? param : undefined,
-          kind: pm.kind ?? attrs.kind,
-          resource: pm.resource ?? { group: attrs.group, version: attrs.version, resource: attrs.resource },
-        };
-        const keys = collector.keys(policy, binding, param, b.paramScope ?? "Namespaced");
-        if (keys.paramKey !== undefined) inv.paramKey = keys.paramKey;
-        inv.key = keys.key;
-        out.invocations.push(inv);
-      }
-    }
-  }
+  for (const b of bound) selectPolicy(b, attrs, namespaces, collector, out);
   return out;
 }
 
-/** What selecting the invocations of a request reads: the run's policies, Namespaces and params. */
-export interface SelectionSources<C extends CompiledPolicyBase, B extends BindingModel = BindingModel> {
-  index: PolicyIndex<C, B>;
-  namespaces: NamespaceView;
-  params: ParamIndex;
-  paramsFor: ParamCollector;
-}
-
-/** The invocations of one request: the policies its rules can meet, then the full selection. */
-export function selectForRequest<C extends CompiledPolicyBase, B extends BindingModel>(src: SelectionSources<C, B>, attrs: RequestAttrs): Selection<C, B> {
-  const candidates = src.index.candidates(attrs);
-  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
-  // assumed (missing) Namespace is still reported.
-  if (candidates.skippedNamespaceSelector && attrs.namespace !== "" && attrs.resource !== "namespaces") src.namespaces.lookup(attrs.namespace);
-  return selectInvocations(candidates.policies, attrs, src.namespaces.lookup, src.params, src.paramsFor);
+/**
+ * Appends to `out` what one bound policy contributes to a request's selection (its invocations,
+ * configuration errors and matched names), in dispatch order.
+ */
+export function selectPolicy<C extends CompiledPolicyBase, B extends BindingModel>(
+  b: BoundPolicy<C, B>,
+  attrs: RequestAttrs,
+  namespaces: NamespaceLookup,
+  collector: ParamCollector,
+  out: Selection<C, B>,
+): void {
+  const policy = b.compiled.model;
+  const pm = matchPolicy(policy, attrs, namespaces, assumeNoLabels);
+  if (pm.error !== undefined) {
+    out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: pm.error });
+    out.matched.push(policy.name);
+    return;
+  }
+  if (!pm.matches) return;
+  if (b.configError !== undefined) {
+    out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, code: "configure-policy", message: b.configError });
+    out.matched.push(policy.name);
+    return;
+  }
+  for (const binding of b.bindings) {
+    const bm = matchBinding(binding, attrs, namespaces, assumeNoLabels);
+    if (bm.error !== undefined) {
+      out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: bm.error });
+      out.matched.push(policy.name);
+      continue;
+    }
+    if (!bm.matches) continue;
+    out.matched.push(policy.name);
+    const collected = collector.collect(policy, binding, attrs.namespace, b.paramScope ?? "Namespaced");
+    if ("error" in collected) {
+      out.errors.push({ policy: policy.name, failurePolicy: policy.failurePolicy, binding: binding.name, code: "configure-binding", message: collected.error });
+      continue;
+    }
+    if ("none" in collected) continue;
+    for (const param of collected.params) {
+      const inv: Invocation<C, B> = {
+        policy: b.compiled,
+        binding,
+        policyName: policy.name,
+        bindingName: binding.name,
+        param: policy.paramKind ? param : undefined,
+        kind: pm.kind ?? attrs.kind,
+        resource: pm.resource ?? { group: attrs.group, version: attrs.version, resource: attrs.resource },
+      };
+      const keys = collector.keys(policy, binding, param, b.paramScope ?? "Namespaced");
+      if (keys.paramKey !== undefined) inv.paramKey = keys.paramKey;
+      inv.key = keys.key;
+      out.invocations.push(inv);
+    }
+  }
 }

@@ -9,13 +9,16 @@ export const objectsNamed = 3;
 
 /** What one invocation changed so far: how many objects, and the first ones (`Kind ns/name`). */
 export interface TallyEntry {
-  /** The invocation's key (policy, binding, param). */
-  key: string;
   policy: string;
   binding: string;
   param?: string;
   objects: number;
   named: string[];
+}
+
+interface Tally extends TallyEntry {
+  /** The `add` call that counted an object last (an invocation that changed it again on reinvocation counts it once). */
+  lastCall: number;
 }
 
 /** `Kind namespace/name` (`Kind name` for cluster-scoped objects). */
@@ -29,23 +32,36 @@ function objectText(item: JsonObject): string {
  * `info` result each, in the order the invocations first changed an object.
  */
 export class InvocationTally {
-  private readonly byKey = new Map<string, TallyEntry>();
+  /** Tallies by policy, binding and param (the same strings for every object: no key to build). */
+  private readonly byPolicy = new Map<string, Map<string, Map<string | undefined, Tally>>>();
+  /** Every tally, in the order the invocations first changed an object. */
+  private readonly order: Tally[] = [];
+  private calls = 0;
+
+  /** The tally of one invocation, made (with no objects yet) on first use. */
+  private tallyOf(policy: string, binding: string, param: string | undefined): Tally {
+    let byBinding = this.byPolicy.get(policy);
+    if (byBinding === undefined) this.byPolicy.set(policy, (byBinding = new Map()));
+    let byParam = byBinding.get(binding);
+    if (byParam === undefined) byBinding.set(binding, (byParam = new Map()));
+    let t = byParam.get(param);
+    if (t === undefined) {
+      t = { policy, binding, objects: 0, named: [], lastCall: 0 };
+      if (param !== undefined) t.param = param;
+      byParam.set(param, t);
+      this.order.push(t);
+    }
+    return t;
+  }
 
   /** Records that `changes` (an object's changing invocations, both passes) changed `item`. */
   add(item: JsonObject, changes: readonly InvocationChange[]): void {
     let text: string | undefined;
-    const seen = new Set<string>();
+    const call = ++this.calls;
     for (const c of changes) {
-      const key = `${c.policy}\u0000${c.binding}\u0000${c.param ?? "\u0001"}`;
-      // An invocation that changed the object again on reinvocation counts it once.
-      if (seen.has(key)) continue;
-      seen.add(key);
-      let t = this.byKey.get(key);
-      if (t === undefined) {
-        t = { key, policy: c.policy, binding: c.binding, objects: 0, named: [] };
-        if (c.param !== undefined) t.param = c.param;
-        this.byKey.set(key, t);
-      }
+      const t = this.tallyOf(c.policy, c.binding, c.param);
+      if (t.lastCall === call) continue;
+      t.lastCall = call;
       t.objects++;
       if (t.named.length < objectsNamed) t.named.push((text ??= objectText(item)));
     }
@@ -53,17 +69,13 @@ export class InvocationTally {
 
   /** The tally so far, in the order invocations first changed an object. */
   entries(): TallyEntry[] {
-    return [...this.byKey.values()].map((t) => ({ ...t, named: [...t.named] }));
+    return this.order.map(({ policy, binding, param, objects, named }) => ({ policy, binding, ...(param !== undefined ? { param } : {}), objects, named: [...named] }));
   }
 
   /** Adds the tally of objects that follow those added so far (see {@link entries}). */
   addEntries(entries: readonly TallyEntry[]): void {
     for (const e of entries) {
-      let t = this.byKey.get(e.key);
-      if (t === undefined) {
-        t = { ...e, objects: 0, named: [] };
-        this.byKey.set(e.key, t);
-      }
+      const t = this.tallyOf(e.policy, e.binding, e.param);
       t.objects += e.objects;
       for (const n of e.named) if (t.named.length < objectsNamed) t.named.push(n);
     }
@@ -75,7 +87,7 @@ export class InvocationTally {
    */
   results(): KrmResult[] {
     const out: KrmResult[] = [];
-    for (const { objects, named, ...change } of this.byKey.values()) {
+    for (const { objects, named, ...change } of this.order) {
       const who = `policy '${change.policy}' with binding '${change.binding}'${change.param !== undefined ? ` and param '${change.param}'` : ""}`;
       const more = objects > named.length ? `, … ${objects - named.length} more` : "";
       const tags: Record<string, string> = { policy: change.policy, binding: change.binding };

@@ -1,0 +1,155 @@
+// The selection of one request from the run's policy index (`selectForRequest`), reusing what
+// requests that differ only in their object share. A policy whose criteria (and its
+// bindings') have no objectSelector and no resourceNames selects the same for every request of one
+// shape (operation, resource, kind, namespace), so its part is computed once per shape; only the
+// policies that read the object's labels or name are matched per request.
+import { compiledSelector, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
+import type { BindingModel, MatchResourcesModel } from "../policy/index.js";
+import type { CompiledPolicyBase } from "./compile-expressions.js";
+import type { NamespaceView } from "./namespace-view.js";
+import type { ParamIndex } from "./params.js";
+import type { PolicyIndex } from "./policy-index.js";
+import type { ParamCollector } from "./policy-index-params.js";
+import { selectInvocations, selectPolicy, type BoundPolicy, type Selection } from "./select-invocations.js";
+
+/** Consecutive policies whose selection is fixed for the shape, or one policy matched per request. */
+type Part<C extends CompiledPolicyBase, B extends BindingModel> = { fixed: Selection<C, B> } | { policy: BoundPolicy<C, B> };
+
+/** What one request shape selects. */
+interface Shape<C extends CompiledPolicyBase, B extends BindingModel> {
+  parts: Part<C, B>[];
+  /** Whether computing the fixed parts looked up the request's Namespace (it records an assumed one). */
+  looksUpNamespace: boolean;
+  /** The only part when every policy is fixed: the selection itself (shared, never modified). */
+  whole?: Selection<C, B>;
+}
+
+/** The shapes seen with one (Namespaces, params) pair; a run has one. */
+interface ShapeCache<C extends CompiledPolicyBase, B extends BindingModel> {
+  lookup: NamespaceLookup;
+  collector: ParamCollector;
+  shapes: Map<string, Shape<C, B>>;
+}
+
+const caches = new WeakMap<readonly BoundPolicy[], ShapeCache<CompiledPolicyBase, BindingModel>>();
+const readsObjectByPolicy = new WeakMap<BoundPolicy, boolean>();
+
+function criteriaReadObject(c: MatchResourcesModel): boolean {
+  const s = compiledSelector(c.objectSelector);
+  if ("selector" in s && !s.selector.empty) return true; // labels of the object and old object
+  for (const r of c.resourceRules) if (r.resourceNames.length > 0) return true; // the request's name
+  for (const r of c.excludeResourceRules) if (r.resourceNames.length > 0) return true;
+  return false;
+}
+
+/** Whether matching the policy or one of its bindings reads the request's object or name. */
+function readsObject(b: BoundPolicy): boolean {
+  let r = readsObjectByPolicy.get(b);
+  if (r === undefined) {
+    r = criteriaReadObject(b.compiled.model.matchConstraints) || b.bindings.some((x) => x.matchResources !== undefined && criteriaReadObject(x.matchResources));
+    readsObjectByPolicy.set(b, r);
+  }
+  return r;
+}
+
+/** Everything a selection reads of a request except its object, old object and name. */
+function shapeKey(a: RequestAttrs): string {
+  let key = `${a.operation}\u0000${a.group}\u0000${a.version}\u0000${a.resource}\u0000${a.subresource}\u0000${a.kind.group}\u0000${a.kind.version}\u0000${a.kind.kind}\u0000${a.namespace}`;
+  if (a.equivalents) for (const e of a.equivalents) key += `\u0000${e.group}/${e.version}/${e.resource}/${e.kind.group}/${e.kind.version}/${e.kind.kind}`;
+  return key;
+}
+
+function emptySelection<C extends CompiledPolicyBase, B extends BindingModel>(): Selection<C, B> {
+  return { invocations: [], errors: [], matched: [] };
+}
+
+/**
+ * The selection of `policies` (candidates of the request, in dispatch order) for a request that is
+ * not a Namespace (whose own labels its namespaceSelectors read): equal to `selectInvocations`,
+ * with the object-independent part taken from the request's shape. The selection may be shared
+ * between requests: callers never modify it.
+ */
+export function selectByShape<C extends CompiledPolicyBase, B extends BindingModel>(
+  policies: readonly BoundPolicy<C, B>[],
+  attrs: RequestAttrs,
+  lookup: NamespaceLookup,
+  collector: ParamCollector,
+): Selection<C, B> {
+  let cache = caches.get(policies) as ShapeCache<C, B> | undefined;
+  if (!cache || cache.lookup !== lookup || cache.collector !== collector) {
+    cache = { lookup, collector, shapes: new Map() };
+    caches.set(policies, cache as unknown as ShapeCache<CompiledPolicyBase, BindingModel>);
+  }
+  const key = shapeKey(attrs);
+  let shape = cache.shapes.get(key);
+  if (!shape) {
+    shape = buildShape(policies, attrs, lookup, collector);
+    cache.shapes.set(key, shape);
+  } else if (shape.looksUpNamespace) {
+    lookup(attrs.namespace); // as the fixed parts' namespaceSelectors would
+  }
+  if (shape.whole) return shape.whole;
+  const out = emptySelection<C, B>();
+  for (const part of shape.parts) {
+    if ("policy" in part) {
+      selectPolicy(part.policy, attrs, lookup, collector, out);
+      continue;
+    }
+    const f = part.fixed;
+    for (const x of f.invocations) out.invocations.push(x);
+    for (const x of f.errors) out.errors.push(x);
+    for (const x of f.matched) out.matched.push(x);
+  }
+  return out;
+}
+
+/** Computes the fixed parts of the request's shape (looking up its Namespace as they do). */
+function buildShape<C extends CompiledPolicyBase, B extends BindingModel>(
+  policies: readonly BoundPolicy<C, B>[],
+  attrs: RequestAttrs,
+  lookup: NamespaceLookup,
+  collector: ParamCollector,
+): Shape<C, B> {
+  const shape: Shape<C, B> = { parts: [], looksUpNamespace: false };
+  const probe: NamespaceLookup = (name) => {
+    shape.looksUpNamespace = true;
+    return lookup(name);
+  };
+  let fixed: Selection<C, B> | undefined;
+  for (const b of policies) {
+    if (readsObject(b)) {
+      shape.parts.push({ policy: b });
+      fixed = undefined;
+      continue;
+    }
+    if (!fixed) shape.parts.push({ fixed: (fixed = emptySelection()) });
+    selectPolicy(b, attrs, probe, collector, fixed);
+  }
+  const only = shape.parts[0];
+  if (shape.parts.length === 0) shape.whole = emptySelection();
+  else if (shape.parts.length === 1 && "fixed" in only) shape.whole = only.fixed;
+  return shape;
+}
+
+/** What selecting the invocations of a request reads: the run's policies, Namespaces and params. */
+export interface SelectionSources<C extends CompiledPolicyBase, B extends BindingModel = BindingModel> {
+  index: PolicyIndex<C, B>;
+  namespaces: NamespaceView;
+  params: ParamIndex;
+  paramsFor: ParamCollector;
+}
+
+/**
+ * The invocations of one request: the policies its rules can meet, then the full selection (its
+ * object-independent part computed once per request shape, see select-by-shape.ts). The selection
+ * may be shared between requests: callers never modify it.
+ */
+export function selectForRequest<C extends CompiledPolicyBase, B extends BindingModel>(src: SelectionSources<C, B>, attrs: RequestAttrs): Selection<C, B> {
+  const candidates = src.index.candidates(attrs);
+  // A left-out policy with a namespaceSelector would have looked up the Namespace: do it, so an
+  // assumed (missing) Namespace is still reported.
+  if (candidates.skippedNamespaceSelector && attrs.namespace !== "" && attrs.resource !== "namespaces") src.namespaces.lookup(attrs.namespace);
+  // A Namespace's own labels decide its namespaceSelectors: it is matched in full.
+  if (attrs.resource === "namespaces") return selectInvocations(candidates.policies, attrs, src.namespaces.lookup, src.params, src.paramsFor);
+  return selectByShape(candidates.policies, attrs, src.namespaces.lookup, src.paramsFor);
+}
