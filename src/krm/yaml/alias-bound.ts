@@ -17,7 +17,10 @@ export function aliasExpansionLimit(unique: number): number {
  */
 export const ALIAS_COPY_BUDGET = aliasExpansionLimit(0);
 
-/** Expanded and distinct node counts of a tree that may share subtrees (aliases). */
+/**
+ * Expanded and distinct node counts of a tree that may share subtrees (aliases); expanded is
+ * Infinity when a collection contains itself (js-yaml builds that for an alias inside its own node).
+ */
 export function measureExpansion(root: JsonValue): { expanded: number; unique: number } {
   const memo = new Map<object, number>();
   let unique = 0;
@@ -25,6 +28,7 @@ export function measureExpansion(root: JsonValue): { expanded: number; unique: n
     if (!Array.isArray(v) && !isObject(v)) return 1;
     const seen = memo.get(v);
     if (seen !== undefined) return seen;
+    memo.set(v, Infinity); // while its children are measured: met again, it is a cycle
     let n = 1;
     unique++;
     const children = Array.isArray(v) ? v : Object.values(v);

@@ -133,6 +133,14 @@ test("an alias bomb inside an item is left to js-yaml at once and refused with A
   assert.ok(ms < 2000, `took ${ms} ms of CPU`);
 });
 
+test("an alias inside its own node (a cycle in js-yaml) is refused with ALIAS_EXPANSION, not an internal error", () => {
+  for (const text of [rl("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c\n  data: &a [*a]\n"), "a: &x\n  b: *x\n"]) {
+    assert.equal(readBlockDocument(text), undefined);
+    const read = readDocument(text);
+    assert.ok(!read.ok && read.errors[0].code === "ALIAS_EXPANSION", inspect(read));
+  }
+});
+
 test("merges past js-yaml's maxTotalMergeKeys are left to js-yaml, which refuses them", () => {
   const text = "b: &b {" + Array.from({ length: 100 }, (_, i) => `k${i}: ${i}`).join(", ") + "}\n" + Array.from({ length: 100 }, (_, i) => `m${i}:\n  <<: *b\n`).join("");
   assert.equal(readBlockDocument(text), undefined);
