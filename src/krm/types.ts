@@ -48,11 +48,17 @@ export interface ItemSpans {
    * re-serialised whole. Absent: every item is.
    */
   patchable?: boolean[];
+  /**
+   * Whether item i's text holds anchors, aliases or merge keys (each alias names an anchor of its
+   * own item); a changed item that does is patched in place only when its patched text reads back
+   * as its new value. Absent: no item does.
+   */
+  anchored?: boolean[];
 }
 
 /**
  * A value read from text, or the errors that prevented it. `itemSpans`: the text was read by
- * kmutate's block-YAML reader (one-line scalars, no anchors), which found these item spans, so
+ * kmutate's block-YAML reader (no tags, no alias across items), which found these item spans, so
  * changed items can be written into the text in place.
  */
 export type ReadResult<T> = { ok: true; value: T; format: Format; itemSpans?: ItemSpans } | { ok: false; errors: KrmError[] };

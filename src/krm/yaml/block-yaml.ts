@@ -1,10 +1,12 @@
 // A reader for the block YAML that kpt, kustomize and kubectl write (block mappings and
 // sequences, one-line scalars and flow collections, multi-line quoted values, literal/folded block
-// scalars, comments), giving exactly js-yaml's values under loadSchema — about twice as fast.
-// Anything outside that subset (anchors, tags, multi-line plain scalars, complex keys, documents markers,
-// tabs in indentation, CRLF, duplicate keys…) returns undefined and the caller uses js-yaml, so
-// it decides every error. A parser, so past 300 lines.
+// scalars, comments) and that people write by hand (anchors, aliases and `<<` merge keys, each
+// alias in its anchor's item), giving exactly js-yaml's values under loadSchema — about twice as
+// fast. Anything outside that subset (tags, aliases across items, multi-line plain scalars,
+// complex keys, documents markers, tabs in indentation, CRLF, duplicate keys…) returns undefined
+// and the caller uses js-yaml, so it decides every error. A parser, so past 300 lines.
 import type { JsonValue } from "../../data/index.js";
+import { AnchorTable, OUTSIDE_ITEMS } from "./block-anchors.js";
 import { MERGE_KEY, resolvePlain } from "./fast-yaml-schema.js";
 import { lastItemEnd } from "./item-spans.js";
 import type { ItemSpans } from "../types.js";
@@ -18,7 +20,7 @@ const MAX_DEPTH = 200;
 /** Longest implicit key read here (YAML allows 1024 characters). */
 const MAX_KEY = 1000;
 
-const SP = 32, TAB = 9, NL = 10, HASH = 35, COLON = 58, DASH = 45, SQ = 39, DQ = 34;
+const SP = 32, TAB = 9, NL = 10, HASH = 35, COLON = 58, DASH = 45, SQ = 39, DQ = 34, AMP = 38, STAR = 42;
 
 // js-yaml's non-printable check of scalar content, run once over the whole text: first a plain
 // character class (fast), then, when it finds surrogates, the exact test (paired ones are fine).
@@ -36,8 +38,9 @@ export type ItemValueHook = (value: JsonValue) => JsonValue;
 /**
  * The document's value and, when its root mapping has an `items` block sequence, where each
  * item's text is (as the reader found it, not guessed); undefined outside the subset read here.
- * `itemValue`: called with each entry of that sequence as soon as it is read; its result is kept
- * in the entry's place. Default: the entry itself.
+ * Aliased values are copied: no collection is shared within the value. `itemValue`: called with
+ * each entry of that sequence as soon as it is read; its result is kept in the entry's place.
+ * Default: the entry itself.
  */
 export function readBlockDocument(text: string, itemValue?: ItemValueHook): { value: JsonValue; items: ItemSpans | undefined } | undefined {
   if (text.charCodeAt(0) === 0xfeff || text.includes("\r")) return undefined;
@@ -95,6 +98,9 @@ function setOwn(obj: Record<string, JsonValue>, key: string, value: JsonValue): 
   obj[key] = value;
 }
 
+/** Whether `c` ends an anchor or alias name (white space, a line end, a flow indicator; js-yaml's rule). */
+const endsName = (c: number): boolean => c === SP || c === TAB || c === NL || c === 13 || Number.isNaN(c) || isFlowIndicator(c);
+
 class Reader {
   private readonly t: string;
   private readonly n: number;
@@ -110,6 +116,12 @@ class Reader {
   items: ItemSpans | undefined;
   /** Set when a multi-line quoted scalar is read (cleared before each item). */
   private multiLine = false;
+  /** The document's anchors, made at the first anchor, alias or merge key. */
+  private anchors: AnchorTable | undefined;
+  /** The item being read (its index in `items`), or OUTSIDE_ITEMS: the scope of anchors. */
+  private scope = OUTSIDE_ITEMS;
+  /** Set when an anchor, alias or merge key is read (cleared before each item). */
+  private anchored = false;
 
   constructor(text: string, private readonly itemValue?: ItemValueHook) {
     this.t = text;
@@ -199,9 +211,15 @@ class Reader {
     this.enter();
     const out: Record<string, JsonValue> = {};
     const root = this.depth === 1;
+    let overridable: Set<string> | undefined; // keys a merge added, which a later key may replace
     for (;;) {
       const key = this.key();
-      setOwn(out, key, this.node(ind, true, root && key === "items"));
+      if (key === MERGE_KEY) {
+        this.anchored = true;
+        const source = this.node(ind, true);
+        if (!this.table().merge(out, source, (overridable ??= new Set()))) fail();
+      } else if (overridable?.delete(key)) out[key] = this.node(ind, true);
+      else setOwn(out, key, this.node(ind, true, root && key === "items"));
       if (!this.nextContentLine()) break;
       const i = this.indent();
       if (i < ind) break;
@@ -222,11 +240,14 @@ class Reader {
     const out: JsonValue[] = [];
     const spans: Array<[number, number]> = [];
     const patchable: boolean[] = [];
+    const anchored: boolean[] = [];
     for (;;) {
       if (items) {
         if (spans.length > 0) spans[spans.length - 1][1] = this.lineStart;
         spans.push([this.lineStart, 0]);
         this.multiLine = false;
+        this.anchored = false;
+        this.scope = out.length;
       }
       this.pos++; // the dash
       this.empty = false;
@@ -235,6 +256,8 @@ class Reader {
       if (items) {
         spans[spans.length - 1][1] = this.contentEnd;
         patchable.push(!this.multiLine);
+        anchored.push(this.anchored);
+        this.scope = OUTSIDE_ITEMS;
       }
       const empty = this.empty;
       if (!this.nextContentLine()) break;
@@ -247,7 +270,9 @@ class Reader {
     }
     if (items) {
       spans[spans.length - 1][1] = lastItemEnd(this.t, spans[spans.length - 1][1], ind);
-      this.items = patchable.every(Boolean) ? { indent: ind, spans } : { indent: ind, spans, patchable };
+      this.items = { indent: ind, spans };
+      if (!patchable.every(Boolean)) this.items.patchable = patchable;
+      if (anchored.some(Boolean)) this.items.anchored = anchored;
     }
     this.depth--;
     return out;
@@ -271,6 +296,10 @@ class Reader {
     const c = t.charCodeAt(i);
     if (c === TAB) fail();
     if (c === NL || i >= this.n || (c === HASH && i > this.pos)) return this.nodeBelow(ind, i, underKey, items);
+    if (c === AMP || c === STAR) {
+      if (items) fail(); // the items sequence itself anchored or aliased
+      return c === AMP ? this.anchoredNode(ind, i, underKey) : this.aliasNode(ind, i);
+    }
     this.pos = i;
     if (!underKey && c === DASH && this.isEntryDash(i)) return this.sequence(i - this.lineStart); // `- - x`
     if (!underKey && this.startsKey(i)) return this.mapping(i - this.lineStart); // `- key: value`
@@ -298,6 +327,66 @@ class Reader {
     return v;
   }
 
+  // ---- anchors and aliases -----------------------------------------------------------------
+
+  private table(): AnchorTable {
+    return (this.anchors ??= new AnchorTable());
+  }
+
+  /** The name of the anchor or alias whose `&` or `*` is at `at`; `pos` ends after it. */
+  private propertyName(at: number): string {
+    const t = this.t;
+    let i = at + 1;
+    while (!endsName(t.charCodeAt(i))) i++;
+    if (i === at + 1) fail();
+    this.pos = i;
+    this.anchored = true;
+    return t.slice(at + 1, i);
+  }
+
+  /**
+   * A node after a key's colon or an entry's dash (collection at column `ind`) that starts with an
+   * anchor at `at`: a one-line node after it, or a collection below it. Declined: an anchor on an
+   * implicit key (`- &a key: v`), on an empty node, with other properties, before a compact
+   * sequence, or with a comment after it (as a comment after a key's colon is).
+   */
+  private anchoredNode(ind: number, at: number, underKey: boolean): JsonValue {
+    const t = this.t;
+    const name = this.propertyName(at);
+    let i = this.pos;
+    const e = t.charCodeAt(i);
+    if (!(e === SP || e === NL || i >= this.n)) fail();
+    while (t.charCodeAt(i) === SP) i++;
+    const c = t.charCodeAt(i);
+    const anchor = this.table().open(name, this.scope);
+    let v: JsonValue;
+    if (c === NL || i >= this.n) {
+      v = this.nodeBelow(ind, i, underKey, false);
+      if (this.empty) fail();
+    } else {
+      if (c === TAB || c === HASH || c === AMP || c === STAR || c === 33 /* ! */ || (c === DASH && this.isEntryDash(i)) || this.startsKey(i)) fail();
+      this.pos = i;
+      v = this.inline(ind);
+    }
+    return this.table().close(name, anchor, v);
+  }
+
+  /** An alias at `at` after a key's colon or an entry's dash, in a collection at column `ind`. */
+  private aliasNode(ind: number, at: number): JsonValue {
+    const v = this.alias(at);
+    const e = this.t.charCodeAt(this.pos);
+    if (!(e === SP || e === TAB || e === NL || this.pos >= this.n)) fail();
+    this.afterScalar(ind);
+    return v;
+  }
+
+  /** The (copied) value of the alias at `at`; `pos` ends after its name. */
+  private alias(at: number): JsonValue {
+    const name = this.propertyName(at);
+    const v = this.anchors?.resolve(name, this.scope);
+    return v === undefined ? fail() : v;
+  }
+
   /** Whether the line from `at` holds an implicit key (`key:` followed by a space or the line end). */
   private startsKey(at: number): boolean {
     const t = this.t;
@@ -318,8 +407,8 @@ class Reader {
     return false;
   }
 
-  /** Reads a key and its colon; `pos` ends after the colon. */
-  private key(): string {
+  /** Reads a key and its colon (MERGE_KEY for a plain `<<`); `pos` ends after the colon. */
+  private key(): string | typeof MERGE_KEY {
     const t = this.t;
     const at = this.pos;
     const c = t.charCodeAt(at);
@@ -347,9 +436,9 @@ class Reader {
     if (e - at > MAX_KEY) fail();
     const text = t.slice(at, e);
     const v = resolvePlain(text);
-    if (typeof v !== "string") fail(); // non-string keys (1:, true:, <<:) are js-yaml's to convert
+    if (typeof v !== "string" && v !== MERGE_KEY) fail(); // non-string keys (1:, true:) are js-yaml's to convert
     this.pos = i + 1;
-    return text;
+    return v;
   }
 
   // ---- scalars and flow collections on one line ---------------------------------------------
@@ -604,6 +693,21 @@ class Reader {
 
   private flowNode(): JsonValue {
     const c = this.t.charCodeAt(this.pos);
+    if (c === AMP) {
+      const name = this.propertyName(this.pos);
+      const anchor = this.table().open(name, this.scope);
+      if (this.t.charCodeAt(this.pos) !== SP) fail();
+      this.skipFlowSpace();
+      const d = this.t.charCodeAt(this.pos);
+      if (d === AMP || d === STAR || (isFlowIndicator(d) && d !== 91 && d !== 123)) fail(); // other properties, an empty node
+      return this.table().close(name, anchor, this.flowNode());
+    }
+    if (c === STAR) {
+      const v = this.alias(this.pos);
+      this.skipFlowSpace();
+      if (this.t.charCodeAt(this.pos) === COLON) fail(); // an alias as a key
+      return v;
+    }
     if (c === SQ || c === DQ) {
       const v = this.quoted();
       this.skipFlowSpace();

@@ -1,8 +1,9 @@
 // Output of the fast path: copies the input text, patches the changed items in it (only changed
 // entries rewritten) or re-serialises them (with the fast js-yaml writer), so kpt/kustomize, which
 // restore comments and field order from the id annotations, see every untouched item exactly as it came in.
-import { deepEqual, type JsonObject, type JsonValue } from "../../data/index.js";
+import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import type { KrmResult } from "../../admission/index.js";
+import { readBlockDocument } from "./block-yaml.js";
 import { findItemSpans } from "./item-spans.js";
 import { patchItemText } from "./item-patch.js";
 import { readDocument } from "./read.js";
@@ -47,14 +48,15 @@ function splice(text: string, found: ItemSpans, before: readonly JsonValue[], af
  * (`before[i]` to `after[i]`), else patched in place (`patchable`: the spans are proven and the
  * item's layout allows it, see item-patch.ts) or re-serialised.
  */
-export function spliceItems(text: string, { spans, indent, patchable: layout }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], patchable: boolean): string[] {
+export function spliceItems(text: string, { spans, indent, patchable: layout, anchored }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], patchable: boolean): string[] {
   const parts: string[] = [];
   const changed: number[] = [];
   for (let i = 0; i < spans.length; i++) {
     const source = text.slice(spans[i][0], spans[i][1]);
     parts.push(source);
     if (before[i] === after[i] || deepEqual(before[i], after[i])) continue;
-    const patched = patchable && (layout?.[i] ?? true) ? patchItemText(source, indent, before[i], after[i]) : undefined;
+    let patched = patchable && (layout?.[i] ?? true) ? patchItemText(source, indent, before[i], after[i]) : undefined;
+    if (patched !== undefined && anchored?.[i] && !readsAs(patched, after[i])) patched = undefined;
     if (patched !== undefined) parts[i] = patched;
     else changed.push(i);
   }
@@ -75,4 +77,18 @@ export function withResults(tail: string, lastItem: string, results: readonly Kr
   if (out !== "" && !out.endsWith("\n")) out += "\n";
   else if (out === "" && !lastItem.endsWith("\n")) out = "\n";
   return out + writeYaml({ results: resultsValue(results) });
+}
+
+/**
+ * Whether a patched item text (one `items` entry) reads as `value` on its own. For an item holding
+ * anchors this is the proof that its patch is right in place: the copied text may hold an alias
+ * whose anchored node changed, or an anchor dropped with a rewritten entry. Its aliases name only
+ * its own anchors (the reader checked the item this way), and its anchors are a subset of those
+ * of its source (the emitter writes none), which no alias outside the item named; so the item
+ * reads the same inside the output.
+ */
+function readsAs(itemText: string, value: JsonValue): boolean {
+  const read = readBlockDocument("items:\n" + itemText);
+  const items = read !== undefined && isObject(read.value) ? read.value.items : undefined;
+  return Array.isArray(items) && items.length === 1 && read?.items?.spans.length === 1 && deepEqual(items[0], value);
 }

@@ -86,7 +86,8 @@ function record(hints: StyleHints, m: RegExpExecArray): boolean {
   if (rawKey !== undefined) {
     const k = scalar(rawKey.startsWith('"') || rawKey.startsWith("'") ? rawKey : rawKey.trimEnd());
     key = k ? k.value : rawKey.trimEnd();
-    if (k) {
+    // A plain `<<` is a merge key, not the string "<<": written plain, that string would merge.
+    if (k && !(k.style === "plain" && k.value === "<<")) {
       hints.keys.set(k.value, k.style);
       found = true;
     }

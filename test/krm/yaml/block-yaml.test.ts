@@ -52,6 +52,8 @@ const accepted: { name: string; text: string }[] = [
   { name: "multi-line quoted scalars: folding, blank lines, trailing spaces", text: "a: \"one  \n  two\n\n\n   three \"\nb: 'x\n y''s\n\n z'\nc: 1\n" },
   { name: "multi-line double quotes: escaped line break and escapes", text: "a: \"one\\\n    two\\t\\x41\n  \\u00e9 end\"\n" },
   { name: "multi-line quoted scalars under-indented, looking like entries and comments", text: "items:\n- a: \"x\n- y: 1\n# not a comment\n  z\"\n  b: 2\n- c: 'p\nq: r'\n" },
+  { name: "anchors and aliases (more in block-anchors.test.ts)", text: "a: &x 1\nb: *x\n" },
+  { name: "merge keys", text: "a: {x: 1}\n<<: {y: 2}\n" },
   { name: "multi-line quoted scalar as a sequence entry, then a comment", text: "a:\n- 'x\n  y' # c\n- \"z\n\"\n" },
 ];
 for (const row of accepted) {
@@ -61,9 +63,9 @@ for (const row of accepted) {
 }
 
 const declined: { name: string; text: string }[] = [
-  { name: "anchors and aliases", text: "a: &x 1\nb: *x\n" },
+  { name: "aliases across items", text: "items:\n- a: &x 1\n- b: *x\n" },
   { name: "tags", text: "a: !!str 1\n" },
-  { name: "merge keys", text: "a: {x: 1}\n<<: {y: 2}\n" },
+  { name: "a merge key in a flow mapping", text: "a: {x: 1, <<: {y: 2}}\n" },
   { name: "a multi-line plain scalar", text: "a: one\n  two\n" },
   { name: "a quoted scalar with a continuation line indented by a tab", text: "a: \"one\n\ttwo\"\n" },
   { name: "a quoted scalar with a document marker at a line start", text: "a: 'one\n--- two'\n" },
