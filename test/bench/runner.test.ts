@@ -12,6 +12,7 @@ import { parseRunOptions } from "../../bench/run-options.js";
 import { targetLines } from "../../bench/report.js";
 import { targetTable } from "../../bench/target-table.js";
 import { hasCompileCache } from "../../bench/node-binaries.js";
+import { startupTable } from "../../bench/startup.js";
 import type { ConfigResult } from "../../bench/report.js";
 
 const medianCases = [
@@ -183,4 +184,46 @@ test("a kmutate that hangs is killed at --timeout and reported, not waited for",
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("start-up: cold runs start from an emptied compile-cache directory, warm runs keep theirs", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-test-"));
+  try {
+    // A node that says it is 24.0.0 (so it gets a cold row) and runs this node; a bin that logs
+    // whether its TMPDIR already held what an earlier run left there.
+    const wrapper = join(dir, "node24");
+    writeFileSync(wrapper, `#!/bin/sh\n[ "$1" = --version ] && { echo v24.0.0; exit 0; }\nexec '${process.execPath}' "$@"\n`, { mode: 0o755 });
+    const log = join(dir, "log");
+    const bin = join(dir, "bin.mjs");
+    writeFileSync(
+      bin,
+      `import { appendFileSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const mark = join(process.env.TMPDIR, "left-by-an-earlier-run");
+appendFileSync(${JSON.stringify(log)}, process.env.TMPDIR.split("/").pop() + " " + (existsSync(mark) ? "kept" : "empty") + "\\n");
+writeFileSync(mark, "x");
+for await (const c of process.stdin) process.stdout.write(c);
+`,
+    );
+    const script = fileURLToPath(new URL("../../bench/startup.js", import.meta.url));
+    const out = spawnSync(process.execPath, [script, "--runs", "2", "--bin", bin, "--node", wrapper], { encoding: "utf8" });
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /^ {2}bundle, cold compile cache +\d+ ms {2}\(\d+-\d+\)$/m);
+    // One untimed and two timed rounds: the bundle (warm) and cold rows ran three times each.
+    assert.deepEqual(readFileSync(log, "utf8").trim().split("\n").sort(), ["cold-0 empty", "cold-0 empty", "cold-0 empty", "warm-0 empty", "warm-0 kept", "warm-0 kept"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("start-up table: a node without compile cache says so in the cold row", () => {
+  const result = { node: "v20.20.2", cpuMs: { node: [50, 60], modular: [200, 220], bundle: [100, 110], cold: [] }, failures: [], loadAverage: [1, 2, 3] };
+  assert.deepEqual(startupTable(result).split("\n"), [
+    "  node, empty script                     55 ms  (50-60)",
+    "  modular bin (dist/src/cli/bin.js)     210 ms  (200-220)",
+    "  bundle (dist/src/cli/kmutate.js)      105 ms  (100-110)",
+    "  bundle, cold compile cache            n/a (no compile cache before Node 22.1)",
+    "  bundle / modular, per round: median 0.50 (0.50-0.50)",
+    "  load average at end: 1.0 2.0 3.0",
+  ]);
 });
