@@ -15,7 +15,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
-# `npm run build`: tsc, then the single-file bundle of the bin (scripts/post-build.mjs, esbuild).
+# `npm run build`: tsc, then the bin's bundles (scripts/post-build.mjs, esbuild).
 RUN npm run build \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 

@@ -27,6 +27,10 @@ export interface ChildSpec {
   phasePath?: string;
   /** Kill the child (SIGKILL) after this many ms. Default: no limit. */
   timeoutMs?: number;
+  /** The node binary to run the script with. Default: the one running this process. */
+  node?: string;
+  /** Environment variables set (a string) or removed (undefined) for the child. Default: none. */
+  env?: Record<string, string | undefined>;
 }
 
 /** One measured run. */
@@ -84,13 +88,17 @@ export async function runChild(spec: ChildSpec): Promise<ChildRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, KMUTATE_BENCH_RSS_FILE: spec.rssPath };
   delete env.KMUTATE_PHASE_TIMES;
   if (spec.phasePath) env.KMUTATE_PHASE_TIMES = spec.phasePath;
+  for (const [name, value] of Object.entries(spec.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   const stdin = openSync(spec.inputPath, "r");
   const stdout = openSync(spec.outputPath, "w");
   try {
     const started = performance.now();
     let timedOut = false;
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", preload, spec.script, ...(spec.args ?? [])], {
+      const child = spawn(spec.node ?? process.execPath, ["--import", preload, spec.script, ...(spec.args ?? [])], {
         stdio: [stdin, stdout, "pipe"],
         env,
       });

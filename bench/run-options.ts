@@ -36,19 +36,27 @@ export interface RunOptions {
   timeoutSeconds: number;
   /** Rounds of the start-up measurement (node, modular bin, bundle on an empty list). Default: 10. */
   startupRounds: number;
+  /**
+   * Node binaries every child runs with (`--node PATH`, repeatable): each workload's pairs and
+   * the start-up rounds interleave them, and the report has one section per binary. Default: the
+   * node running the benchmark.
+   */
+  nodes: string[];
 }
 
 /** Help text. */
 export const usage = `Usage: node dist/bench/run.js [--full] [--objects N,...] [--policies P,...] [--runs R]
                         [--budget SECONDS] [--timeout SECONDS] [--seed S] [--bin PATH] [--baseline PATH] [--keep]
-                        [--skip-cel] [--json-out FILE] [--startup-runs N]
+                        [--skip-cel] [--json-out FILE] [--startup-runs N] [--node PATH ...]
 Times the kmutate bin against a js-yaml passthrough on generated ResourceLists (pairs alternate
 baseline, kmutate), and prints wall time, peak RSS, ratios, per-phase times and the CEL comparison.
 Default set: 1k and 10k objects x 10 and 100 policies, plus 50k x 10 (one pair). --full: every
 combination of 1k/10k/50k x 10/100. Default runs: 5 pairs at 1k, 3 at 10k, 1 at 50k (--full: 7/5/3);
 without --full or --runs a configuration stops adding pairs after --budget seconds (default 45).
 A child still running after --timeout seconds (default 120, --full 900) is killed and reported.
-Start-up: --startup-runs rounds (default 10) of node, the modular bin and the bundle on an empty list.`;
+Start-up: --startup-runs rounds (default 10) of node, the modular bin and the bundle on an empty list
+(and the bundle with a cold compile cache, Node >= 22.1). --node PATH (repeatable) runs every child
+with that node binary (default: the one running this), interleaved, and reports each one apart.`;
 
 const defaultSet: readonly (readonly [number, number])[] = [
   [1000, 10],
@@ -90,6 +98,7 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
         "skip-cel": { type: "boolean", default: false },
         "json-out": { type: "string" },
         "startup-runs": { type: "string", default: "10" },
+        node: { type: "string", multiple: true },
         help: { type: "boolean", default: false },
       },
     }));
@@ -139,5 +148,6 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
     budgetSeconds,
     timeoutSeconds,
     startupRounds,
+    nodes: values.node ?? [process.execPath],
   };
 }

@@ -15,6 +15,7 @@ import type { BenchConfig, RunOptions } from "./run-options.js";
 import { generateWorkload, serialiseResourceList } from "./workload.js";
 import { measureRssPerMb, rssPerMbTable, type RssPerMbRow } from "./rss-per-mb.js";
 import { defaultStartupScripts, measureStartup, startupTable, type StartupResult } from "./startup.js";
+import { compileCacheEnv, resolveNodes, type NodeBinary } from "./node-binaries.js";
 import { targetTable } from "./target-table.js";
 
 const log = (line: string): void => void process.stderr.write(line + "\n");
@@ -26,12 +27,12 @@ function scriptShown(): string {
   return rel && !rel.startsWith("..") ? rel : process.argv[1];
 }
 
-function header(argv: string[]): string {
+function header(argv: string[], nodes: readonly NodeBinary[]): string {
   const git = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" });
   const cpu = cpus();
   return [
     `command: node ${scriptShown()}${argv.length ? " " + argv.join(" ") : ""}`,
-    `node ${process.version}, ${cpu.length} x ${cpu[0]?.model ?? "unknown cpu"}, commit ${git.status === 0 ? git.stdout.trim() : "unknown"}, ${new Date().toISOString()}`,
+    `node ${nodes.map((n) => n.version).join(", ")}, ${cpu.length} x ${cpu[0]?.model ?? "unknown cpu"}, commit ${git.status === 0 ? git.stdout.trim() : "unknown"}, ${new Date().toISOString()}`,
     `load average at start: ${loadavg().map((l) => l.toFixed(1)).join(" ")} (wall times are noisy under load; CPU times much less so)`,
   ].join("\n");
 }
@@ -43,42 +44,50 @@ function writeInput(config: BenchConfig, seed: number, path: string): number {
   return stats.items;
 }
 
-async function measureConfig(config: BenchConfig, options: RunOptions, dir: string): Promise<ConfigResult> {
+/**
+ * Measures one workload with every node binary: pair after pair, and within a pair each node's
+ * baseline then kmutate run, so load that drifts is shared out. One result per node, in order.
+ * kmutate runs with a compile cache of its own per node (warm after the runner's warm-up pair).
+ */
+async function measureConfig(config: BenchConfig, options: RunOptions, dir: string, nodes: readonly NodeBinary[]): Promise<ConfigResult[]> {
   const tag = `${config.objects}x${config.policies}`;
   const inputPath = join(dir, `in-${tag}.yaml`);
   const items = writeInput(config, options.seed, inputPath);
   const inputBytes = statSync(inputPath).size;
   const common = { inputPath, rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 };
-  const baseline: ChildRun[] = [];
-  const kmutate: ChildRun[] = [];
-  const kmOut = join(dir, `out-kmutate-${tag}.yaml`);
+  const runs = nodes.map(() => ({ baseline: [] as ChildRun[], kmutate: [] as ChildRun[] }));
+  const kmOut = (i: number): string => join(dir, `out-kmutate-${tag}-${i}.yaml`);
   const started = performance.now();
   for (let r = 0; r < config.runs; r++) {
     if (r > 0 && performance.now() - started > options.budgetSeconds * 1000) {
       log(`  [${label(config)}] budget of ${options.budgetSeconds} s spent: ${r} of ${config.runs} pairs`);
       break;
     }
-    const a = await runChild({ ...common, script: options.baseline, outputPath: join(dir, `out-base-${tag}.yaml`) });
-    const b = await runChild({ ...common, script: options.bin, outputPath: kmOut, phasePath: join(dir, "phases.json") });
-    baseline.push(a);
-    kmutate.push(b);
-    log(`  [${label(config)}] pair ${r + 1}/${config.runs}: baseline ${a.wallMs.toFixed(0)} ms, kmutate ${b.wallMs.toFixed(0)} ms (${b.timedOut ? "timed out" : `exit ${b.exitCode}`})`);
-    if (a.exitCode !== 0) log(`  baseline exited ${a.exitCode}: ${a.stderr.trim()}`);
-    if (b.exitCode !== 0 && kmutate.every((k) => k === b || k.exitCode === 0) && b.stderr.trim()) {
-      log(`  kmutate stderr: ${b.stderr.trim().split("\n").slice(0, 5).join("\n  ")}`);
+    for (const [i, node] of nodes.entries()) {
+      const env = compileCacheEnv(join(dir, `compile-cache-${i}`));
+      const a = await runChild({ ...common, node: node.path, env, script: options.baseline, outputPath: join(dir, `out-base-${tag}.yaml`) });
+      const b = await runChild({ ...common, node: node.path, env, script: options.bin, outputPath: kmOut(i), phasePath: join(dir, "phases.json") });
+      runs[i].baseline.push(a);
+      runs[i].kmutate.push(b);
+      const on = nodes.length > 1 ? ` on node ${node.version}` : "";
+      log(`  [${label(config)}] pair ${r + 1}/${config.runs}${on}: baseline ${a.wallMs.toFixed(0)} ms, kmutate ${b.wallMs.toFixed(0)} ms (${b.timedOut ? "timed out" : `exit ${b.exitCode}`})`);
+      if (a.exitCode !== 0) log(`  baseline exited ${a.exitCode}: ${a.stderr.trim()}`);
+      if (b.exitCode !== 0 && runs[i].kmutate.every((k) => k === b || k.exitCode === 0) && b.stderr.trim()) {
+        log(`  kmutate stderr: ${b.stderr.trim().split("\n").slice(0, 5).join("\n  ")}`);
+      }
     }
   }
-  const check = checkOutput(inputPath, kmOut);
-  if (!options.keep) rmSync(inputPath, { force: true });
-  return {
+  const results = runs.map(({ baseline, kmutate }, i) => ({
     objects: config.objects,
     policies: config.policies,
     items,
     inputBytes,
     baseline,
     kmutate,
-    check,
-  };
+    check: checkOutput(inputPath, kmOut(i)),
+  }));
+  if (!options.keep) rmSync(inputPath, { force: true });
+  return results;
 }
 
 /** Runs the benchmark; returns the exit code. */
@@ -95,7 +104,12 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  const out: string[] = [header(argv)];
+  const nodes = resolveNodes(options.nodes);
+  if (typeof nodes === "string") {
+    process.stderr.write(`bench: ${nodes}\n`);
+    return 2;
+  }
+  const out: string[] = [header(argv, nodes)];
   process.stdout.write(out[0] + "\n");
   const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-"));
   log(`bench: working in ${dir}`);
@@ -107,57 +121,62 @@ export async function main(argv: string[]): Promise<number> {
       process.exit(130);
     });
   }
-  const results: ConfigResult[] = [];
+  // results[i]: the workloads measured with nodes[i]; startup[i] likewise.
+  const results: ConfigResult[][] = nodes.map(() => []);
   let rssRows: RssPerMbRow[] = [];
-  let startup: StartupResult | undefined;
+  let startup: StartupResult[] = [];
   try {
-    // One untimed pair on a small input warms the OS file cache and Node's compile cache.
-    const warm = await measureConfig({ objects: 100, policies: 10, runs: 1 }, { ...options, keep: false }, dir);
-    log(`bench: warm-up done (kmutate exit ${warm.kmutate[0].exitCode})`);
+    // One untimed pair per node on a small input warms the OS file cache and Node's compile cache.
+    const warm = await measureConfig({ objects: 100, policies: 10, runs: 1 }, { ...options, keep: false }, dir, nodes);
+    log(`bench: warm-up done (kmutate exit ${warm.map((w) => w.kmutate[0].exitCode).join(", ")})`);
     for (const config of options.configs) {
       log(`bench: ${label(config)}, ${config.runs} pair(s)`);
-      results.push(await measureConfig(config, options, dir));
+      for (const [i, r] of (await measureConfig(config, options, dir, nodes)).entries()) results[i].push(r);
     }
     const scripts = { ...defaultStartupScripts(), bundle: options.bin };
     log(`bench: start-up on an empty ResourceList, ${options.startupRounds} rounds`);
-    startup = await measureStartup(scripts, options.startupRounds, options.timeoutSeconds * 1000);
+    startup = await measureStartup(scripts, options.startupRounds, { nodes, timeoutMs: options.timeoutSeconds * 1000 });
     const largest = options.configs.reduce((a, b) => (b.objects > a.objects ? b : a));
-    log(`bench: peak RSS per input MB on ${label(largest)}`);
+    log(`bench: peak RSS per input MB on ${label(largest)} (node ${process.version})`);
     rssRows = await measureRssPerMb(largest, options, dir);
   } finally {
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
-  const sections = [
+  const sections = nodes.flatMap((node, i) => [
+    ...(nodes.length > 1 ? [`== node ${node.version} (${node.path})`, ""] : []),
     "Issue 21's targets (ratios to the js-yaml passthrough, pair by pair; start-up: the bundle's CPU ms)",
-    targetTable(results, startup),
+    targetTable(results[i], startup[i]),
     "",
     "Wall and CPU (user+sys) time (medians; ratio = median of kmutate/baseline per pair)",
-    timeTable(results),
+    timeTable(results[i]),
     "",
     "Peak RSS (median; ratio = median of kmutate/baseline per pair)",
-    memoryTable(results),
-    "",
-    "Peak RSS per MB of input (one run each, kmutate -q; target 5 x input + 60 MB)",
-    rssPerMbTable(rssRows),
+    memoryTable(results[i]),
     "",
     "kmutate phases (median ms; n/a = the bin wrote no KMUTATE_PHASE_TIMES file)",
-    phaseTable(results),
+    phaseTable(results[i]),
     "",
     "Scaling (cost per object; overhead = median of kmutate - baseline per pair)",
-    scalingTable(results),
+    scalingTable(results[i]),
     "",
     "Start-up: empty ResourceList, CPU (user+sys) ms, median (range) over rotating rounds",
-    startup ? startupTable(startup) : "  not measured",
+    startup[i] ? startupTable(startup[i]) : "  not measured",
+    "",
+    "Targets (issue 7)",
+    ...targetLines(results[i]).map((l) => `  ${l}`),
+    "",
+  ]);
+  sections.push(
+    `Peak RSS per MB of input (one run each on node ${process.version}, kmutate -q; target 5 x input + 60 MB)`,
+    rssPerMbTable(rssRows),
     "",
     `load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`,
-    "Targets (issue 7)",
-    ...targetLines(results).map((l) => `  ${l}`),
     "",
-  ];
+  );
   process.stdout.write("\n" + sections.join("\n") + "\n");
   if (options.keep) log(`bench: inputs and outputs kept in ${dir}`);
   if (options.jsonOut) {
-    writeFileSync(options.jsonOut, JSON.stringify({ header: out[0], seed: options.seed, results }, null, 2) + "\n");
+    writeFileSync(options.jsonOut, JSON.stringify({ header: out[0], seed: options.seed, nodes: nodes.map((n) => n.version), results: nodes.length > 1 ? results : results[0] }, null, 2) + "\n");
     log(`bench: raw measurements written to ${options.jsonOut}`);
   }
   if (!options.skipCel) {

@@ -2,7 +2,8 @@
 // The kmutate executable: wires the process to runCli; sets the exit code after output drains.
 // With no arguments (how kpt, kustomize and Argo CD run a KRM function) it runs fn mode directly,
 // the same action runCli would pick, without loading commander and the other commands.
-// package.json's `bin` runs the single-file bundle of this module (scripts/post-build.mjs).
+// package.json's `bin` runs the bundle of this module, which loads one of two bundles, kmutate-fn.js
+// for fn mode or kmutate-cli.js (scripts/post-build.mjs).
 import * as nodeModule from "node:module";
 import type { CliIo } from "./io.js";
 

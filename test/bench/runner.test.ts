@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +11,8 @@ import { median, pairDifferences, pairRatios } from "../../bench/stats.js";
 import { parseRunOptions } from "../../bench/run-options.js";
 import { targetLines } from "../../bench/report.js";
 import { targetTable } from "../../bench/target-table.js";
+import { hasCompileCache } from "../../bench/node-binaries.js";
+import { startupTable } from "../../bench/startup.js";
 import type { ConfigResult } from "../../bench/report.js";
 
 const medianCases = [
@@ -84,7 +86,7 @@ test("targets pass, fail or say they were not measured", () => {
 });
 
 test("issue 21's table: median and range over pairs per row, met or not, and rows whose workload did not run", () => {
-  const startup = { cpuMs: { node: [60, 61], modular: [170, 160], bundle: [85, 95, 80] }, failures: [], loadAverage: [1, 1, 1] };
+  const startup = { node: "v22.23.5", cpuMs: { node: [60, 61], modular: [170, 160], bundle: [85, 95, 80], cold: [150, 160, 170] }, failures: [], loadAverage: [1, 1, 1] };
   const table = targetTable([result(10000, 10, [100, 100, 100], [90, 120, 95]), result(1000, 10, [100, 100], [140, 160], [100, 120])], startup).split("\n");
   assert.deepEqual(table.slice(2).map((l) => l.split(/ {2,}/)), [
     ["10k x 10, CPU ratio", "0.95", "0.90-1.20 (3)", "<= 1.00x", "met"],
@@ -132,6 +134,39 @@ process.stdout.write(Buffer.concat(chunks));
   }
 });
 
+test("--node runs every child with each binary and reports each one in its own section", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-test-"));
+  try {
+    const fake = join(dir, "fake-kmutate.mjs");
+    writeFileSync(fake, "for await (const c of process.stdin) process.stdout.write(c);\n");
+    // Two paths to this node: a wrapper that counts its runs in a file, and the binary itself.
+    const counter = join(dir, "runs");
+    const wrapper = join(dir, "node-wrapper");
+    writeFileSync(wrapper, `#!/bin/sh\necho run >> '${counter}'\nexec '${process.execPath}' "$@"\n`, { mode: 0o755 });
+    const runner = fileURLToPath(new URL("../../bench/run.js", import.meta.url));
+    const args = [runner, "--objects", "20", "--policies", "2", "--runs", "2", "--bin", fake, "--skip-cel", "--startup-runs", "1"];
+    const out = spawnSync(process.execPath, [...args, "--node", wrapper, "--node", process.execPath], { encoding: "utf8" });
+    assert.equal(out.status, 0, out.stderr);
+    const headings = out.stdout.split("\n").filter((l) => l.startsWith("== node "));
+    assert.deepEqual(headings, [`== node ${process.version} (${wrapper})`, `== node ${process.version} (${process.execPath})`]);
+    assert.equal(out.stdout.match(/^20 +2 .* 2 .* ok$/gm)?.length, 2, "one time row with 2 pairs per node");
+    // --version, then per pair (warm-up 1, workload 2) a baseline and a kmutate run, then the
+    // start-up rounds (one untimed, one timed) of node, modular and bundle, plus cold from 22.1.
+    const startupSlots = hasCompileCache(process.version) ? 4 : 3;
+    assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 1 + 3 * 2 + 2 * startupSlots);
+    const bad = spawnSync(process.execPath, [...args, "--node", join(dir, "missing-node")], { encoding: "utf8" });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^bench: --node .*missing-node: not a node binary/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a compile cache from Node 22.1 on", () => {
+  const cases: [string, boolean][] = [["v20.20.2", false], ["v22.0.0", false], ["v22.1.0", true], ["v22.23.5", true], ["v24.22.3", true], ["v100.0.0", true], ["nonsense", false]];
+  for (const [version, want] of cases) assert.equal(hasCompileCache(version), want, version);
+});
+
 test("a kmutate that hangs is killed at --timeout and reported, not waited for", () => {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-test-"));
   try {
@@ -149,4 +184,46 @@ test("a kmutate that hangs is killed at --timeout and reported, not waited for",
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("start-up: cold runs start from an emptied compile-cache directory, warm runs keep theirs", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-bench-test-"));
+  try {
+    // A node that says it is 24.0.0 (so it gets a cold row) and runs this node; a bin that logs
+    // whether its TMPDIR already held what an earlier run left there.
+    const wrapper = join(dir, "node24");
+    writeFileSync(wrapper, `#!/bin/sh\n[ "$1" = --version ] && { echo v24.0.0; exit 0; }\nexec '${process.execPath}' "$@"\n`, { mode: 0o755 });
+    const log = join(dir, "log");
+    const bin = join(dir, "bin.mjs");
+    writeFileSync(
+      bin,
+      `import { appendFileSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const mark = join(process.env.TMPDIR, "left-by-an-earlier-run");
+appendFileSync(${JSON.stringify(log)}, process.env.TMPDIR.split("/").pop() + " " + (existsSync(mark) ? "kept" : "empty") + "\\n");
+writeFileSync(mark, "x");
+for await (const c of process.stdin) process.stdout.write(c);
+`,
+    );
+    const script = fileURLToPath(new URL("../../bench/startup.js", import.meta.url));
+    const out = spawnSync(process.execPath, [script, "--runs", "2", "--bin", bin, "--node", wrapper], { encoding: "utf8" });
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /^ {2}bundle, cold compile cache +\d+ ms {2}\(\d+-\d+\)$/m);
+    // One untimed and two timed rounds: the bundle (warm) and cold rows ran three times each.
+    assert.deepEqual(readFileSync(log, "utf8").trim().split("\n").sort(), ["cold-0 empty", "cold-0 empty", "cold-0 empty", "warm-0 empty", "warm-0 kept", "warm-0 kept"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("start-up table: a node without compile cache says so in the cold row", () => {
+  const result = { node: "v20.20.2", cpuMs: { node: [50, 60], modular: [200, 220], bundle: [100, 110], cold: [] }, failures: [], loadAverage: [1, 2, 3] };
+  assert.deepEqual(startupTable(result).split("\n"), [
+    "  node, empty script                     55 ms  (50-60)",
+    "  modular bin (dist/src/cli/bin.js)     210 ms  (200-220)",
+    "  bundle (dist/src/cli/kmutate.js)      105 ms  (100-110)",
+    "  bundle, cold compile cache            n/a (no compile cache before Node 22.1)",
+    "  bundle / modular, per round: median 0.50 (0.50-0.50)",
+    "  load average at end: 1.0 2.0 3.0",
+  ]);
 });

@@ -56,6 +56,8 @@ printf '%s\\n' "$(${node} -e 'console.log(JSON.stringify(process.argv.slice(1)))
 case " $* " in *" --network none "*) ;; *) echo "fake docker: expected --network none, got: $*" >&2; exit 125;; esac
 for last; do :; done
 case "$last" in ${shQuote(image)}|${shQuote(image + ":")}*) ;; *) echo "fake docker: last argument must be the kmutate image, got: $last" >&2; exit 125;; esac
+# As the image's ENV (Dockerfile): no compile cache written to TMPDIR (Node >= 22.1).
+export NODE_DISABLE_COMPILE_CACHE=1
 ${stdinCopy === undefined ? "exec " : `tee ${shQuote(stdinCopy)} | `}${node} ${shQuote(builtBin)}`;
   return writeScript(dir, "docker", script);
 }
