@@ -22,18 +22,27 @@ export interface CliIo {
  * the reader can empty (see HandedBytes), so that nothing else keeps them alive.
  */
 export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; handed: HandedBytes } | { ok: false; read: number }> {
-  const chunks: Buffer[] = [];
+  // Each chunk is copied at once into one buffer that doubles when full, so the stream's small
+  // chunks are freed as they come and reused: kept until the end, they would be freed into the
+  // allocator's heap, which keeps them (as RSS) for the rest of the run. A doubled buffer is
+  // larger than any freed before it, so the allocator maps it anew and unmaps the old one.
+  let buffer = Buffer.allocUnsafe(0);
   let read = 0;
   for await (const chunk of stream) {
     const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    read += b.length;
-    if (read > maxBytes) {
+    if (read + b.length > maxBytes) {
       stream.destroy();
-      return { ok: false, read };
+      return { ok: false, read: read + b.length };
     }
-    chunks.push(b);
+    if (read + b.length > buffer.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.min(Math.max(2 * buffer.length, read + b.length, 1 << 16), Math.max(maxBytes, read + b.length)));
+      buffer.copy(grown, 0, 0, read);
+      buffer = grown;
+    }
+    b.copy(buffer, read);
+    read += b.length;
   }
-  return { ok: true, handed: { bytes: Buffer.concat(chunks) } };
+  return { ok: true, handed: { bytes: buffer.subarray(0, read) } };
 }
 
 /** All bytes of a stream. */

@@ -88,19 +88,24 @@ export interface HandedBytes {
 /** Runs the KRM function on one input (bytes, bytes handed over, or text). */
 export function runFunction(input: Uint8Array | HandedBytes | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
   const source = run.source ?? "stdin";
-  let text: string;
-  if (typeof input === "string") text = input;
-  else {
-    const bytes = input instanceof Uint8Array ? input : takeBytes(input);
-    const d = decodeText(bytes);
-    if (!d.ok) return rejected([formatError(d.error, source)]);
-    text = d.text;
-  }
-  if (run.standInItems === true && admit === realAdmit && StandIns.applies(text)) {
-    const lazy = runText(text, admit, run, new StandIns());
+  // The decoded text travels in a box the run can empty (JSON text is dropped once parsed): no
+  // frame below keeps the bytes or the text alive.
+  const decoded = decodeInput(input);
+  if (!decoded.ok) return rejected([formatError(decoded.error, source)]);
+  if (run.standInItems === true && admit === realAdmit && StandIns.applies(decoded.text)) {
+    const lazy = runText(decoded, admit, run, new StandIns());
     if (lazy !== undefined) return lazy;
   }
-  return runText(text, admit, run);
+  return runText(decoded, admit, run);
+}
+
+/** Input text in a box that {@link runText} empties once the text is no longer needed. */
+type TextBox = { text: string };
+
+/** The input as text in a box; handed-over bytes are taken out of theirs and decoded here. */
+function decodeInput(input: Uint8Array | HandedBytes | string): ({ ok: true } & TextBox) | { ok: false; error: KrmError } {
+  if (typeof input === "string") return { ok: true, text: input };
+  return decodeText(input instanceof Uint8Array ? input : takeBytes(input));
 }
 
 /**
@@ -108,18 +113,19 @@ export function runFunction(input: Uint8Array | HandedBytes | string, admit: Adm
  * the text with the stand-ins left untouched (a policy after all, a changed or re-serialised
  * stand-in): the caller runs again on whole items.
  */
-function runText(input: string, admit: Admitter, run: RunOptions): FunctionRun;
-function runText(input: string, admit: Admitter, run: RunOptions, standIns: StandIns): FunctionRun | undefined;
-function runText(input: string, admit: Admitter, run: RunOptions, standIns?: StandIns): FunctionRun | undefined {
+function runText(input: TextBox, admit: Admitter, run: RunOptions): FunctionRun;
+function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns: StandIns): FunctionRun | undefined;
+function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns?: StandIns): FunctionRun | undefined {
   const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
-  let text = input;
+  let text = input.text;
   const read = timed("parse", onPhase, readDocument)(text, standIns?.itemValue);
   if (standIns?.sawPolicy) return undefined;
   const finish = timed("serialise", onPhase, (doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], layout: ReadLayout, text: string, inputItems: JsonValue[] | undefined) =>
     serialise(doc, items, results, layout, text, inputItems, standIns));
   if (!read.ok) return rejected(read.errors.map((e) => formatError(e, source, text)));
   // JSON output is written from the values alone: the text can be freed during the run.
-  if (read.format === "json") text = "";
+  // (A JSON run never returns undefined below: the box need not keep the text for a second run.)
+  if (read.format === "json") text = input.text = "";
   const check = checkResourceList(read.value);
   if (check.kind === "rejected") return rejected(check.errors.map((e) => formatError(e, source)));
   if (check.kind === "invalid") {
@@ -138,7 +144,8 @@ function runText(input: string, admit: Admitter, run: RunOptions, standIns?: Sta
   try {
     out = admit(items, options);
   } catch (e) {
-    if (standIns) return undefined;
+    // Only stand-ins can make a second run on whole items end differently.
+    if (standIns && standIns.count > 0) return undefined;
     return finish(doc, items, [{ severity: "error", message: `internal error: ${e instanceof Error ? e.message : String(e)}` }], read, text, items);
   }
   if (out.items.length !== items.length) {

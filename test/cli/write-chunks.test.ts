@@ -51,3 +51,28 @@ test("readAtMost hands the bytes over; runFunction empties the box", async () =>
   assert.equal(run.stdout, run.chunks.join(""));
   assert.equal(run.stdout, list);
 });
+
+// Input arriving in chunks of these sizes (bytes), read under `max`: the same bytes as their concatenation.
+const reads: Array<{ name: string; chunks: number[]; max: number; ok: boolean }> = [
+  { name: "no chunks", chunks: [], max: 10, ok: true },
+  { name: "one chunk", chunks: [5], max: 10, ok: true },
+  { name: "many small chunks grow the buffer several times", chunks: Array.from({ length: 3000 }, (_, i) => 1 + (i % 97)), max: 1 << 20, ok: true },
+  { name: "a chunk larger than the buffer doubled", chunks: [10, 300_000, 7, 1 << 17], max: 1 << 20, ok: true },
+  { name: "exactly the limit", chunks: [600, 400], max: 1000, ok: true },
+  { name: "one byte past the limit", chunks: [600, 401], max: 1000, ok: false },
+];
+
+for (const c of reads) {
+  test(`readAtMost: ${c.name}`, async () => {
+    let seed = 7;
+    const chunks = c.chunks.map((n) => Buffer.from(Array.from({ length: n }, () => (seed = (seed * 31 + 11) % 251))));
+    const r = await readAtMost(Readable.from(chunks), c.max);
+    const whole = Buffer.concat(chunks);
+    if (!c.ok) {
+      assert.deepEqual(r, { ok: false, read: whole.length });
+      return;
+    }
+    assert.ok(r.ok);
+    assert.ok(r.handed.bytes !== undefined && Buffer.from(r.handed.bytes).equals(whole));
+  });
+}

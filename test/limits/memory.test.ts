@@ -55,3 +55,49 @@ test("200 broken policies on 60 objects: output grows with the policies, not pol
   const perPolicy = 4 * 3_500;
   assert.ok(out.stdout < 200 * perPolicy, `stdout ${out.stdout} characters`);
 });
+
+/**
+ * Runs the KRM function in a fresh process (with `--expose-gc`) on a list of `count` ConfigMaps
+ * with one short value each, as `format` text indented by 200 spaces per level (mostly
+ * indentation), handed over as bytes. Inside admission, after a full GC: the memory (heap and
+ * external) grown since before the bytes were made, and the input's length, in MB.
+ */
+function duringAdmission(format: "json" | "yaml", count: number): { grownMb: number; inputMb: number } {
+  const script = `
+    import { runFunction } from ${JSON.stringify(krm)};
+    const items = Array.from({ length: ${count} }, (_, i) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c" + i }, data: { k: "value-" + String(i).padStart(20, "0") } }));
+    const list = { apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items };
+    const pad = " ".repeat(200);
+    const nl = String.fromCharCode(10);
+    const yamlOf = (v, ind) => Object.entries(v).map(([k, x]) => typeof x !== "object" ? ind + k + ": " + JSON.stringify(x) + "\\n"
+      : ind + k + ":\\n" + (Array.isArray(x) ? x.map((e) => ind + pad + "- " + yamlOf(e, ind + pad + "  ").trimStart()).join("") : yamlOf(x, ind + pad))).join("");
+    // Twice: the first collection's sweeper may still be freeing buffers when it returns.
+    const used = () => { gc(); gc(); const m = process.memoryUsage(); return m.heapUsed + m.external; };
+    const before = used();
+    const box = { bytes: Buffer.from(${format === "json" ? "JSON.stringify(list, null, 1).replaceAll(nl, nl + pad)" : 'yamlOf(list, "")'}) };
+    const inputMb = box.bytes.length / 1e6;
+    let grownMb;
+    const admit = (items) => {
+      grownMb = (used() - before) / 1e6;
+      return { items, results: [] };
+    };
+    const r = runFunction(box, admit, { quiet: true });
+    if (r.exitCode !== 0 || !r.stdout.includes("c${count - 1}")) throw new Error(r.stderr);
+    console.log(JSON.stringify({ grownMb, inputMb }));`;
+  const r = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as { grownMb: number; inputMb: number };
+}
+
+test("input bytes are freed once decoded; YAML keeps one copy of the text", () => {
+  const m = duringAdmission("yaml", 5_000);
+  // The bytes were kept alive by the frame that decoded them: the text and the bytes (≥ 2 × input).
+  assert.ok(m.grownMb < 1.5 * m.inputMb, `+${m.grownMb.toFixed(1)} MB during admission, input ${m.inputMb.toFixed(1)} MB`);
+});
+
+test("JSON bytes and text are freed once parsed: the values keep no view of the text", () => {
+  const m = duringAdmission("json", 5_000);
+  // Values sliced from the text (V8 keeps the whole text alive for any slice of 13+ characters)
+  // or a frame holding the text or the bytes kept ≥ 1 × input.
+  assert.ok(m.grownMb < m.inputMb / 3, `+${m.grownMb.toFixed(1)} MB during admission, input ${m.inputMb.toFixed(1)} MB`);
+});

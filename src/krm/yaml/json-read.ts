@@ -78,7 +78,7 @@ class Reader {
     for (;;) {
       if (this.s.charCodeAt(this.i) !== 34) this.fail("expected a string key");
       const at = this.i;
-      const key = this.string();
+      const key = this.string(true);
       if (hasOwn.call(out, key)) this.fail(`duplicate key ${JSON.stringify(key)}`, at);
       this.ws();
       if (this.s.charCodeAt(this.i) !== 58 /* : */) this.fail("expected ':' after an object key");
@@ -112,7 +112,8 @@ class Reader {
     }
   }
 
-  string(): string {
+  /** A string value, or with `isKey` an object key (a property name: V8 keeps its own copy). */
+  string(isKey = false): string {
     const s = this.s;
     const start = this.i;
     let i = start + 1;
@@ -129,7 +130,9 @@ class Reader {
       i++;
     }
     this.i = i + 1;
-    if (!escaped) return s.slice(start + 1, i);
+    // V8 makes a slice of 13 or more characters a view that keeps the whole text alive; a copy
+    // lets the text be freed once read (JSON.parse of the quoted run copies it).
+    if (!escaped) return isKey || i - start - 1 < 13 ? s.slice(start + 1, i) : (JSON.parse(s.slice(start, i + 1)) as string);
     try {
       return JSON.parse(s.slice(start, i + 1)) as string;
     } catch {
