@@ -50,7 +50,10 @@ function normaliser(kind: ViewKind, options: ViewOptions): Normaliser | undefine
   if (goType !== undefined) {
     return (o, reference) => {
       const d = decodeTyped(o, goType, reference);
-      return builtin && d.error === undefined ? { ...d, value: applyBuiltinDefaults(kind.apiVersion, kind.kind, d.value) } : d;
+      if (!builtin || d.error !== undefined) return d;
+      // (An unstable reference is no fixed point of the decode: nothing is taken from it.)
+      const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
+      return { ...d, value: applyBuiltinDefaults(kind.apiVersion, kind.kind, d.value, ref) };
     };
   }
   if (builtin && schema !== undefined) return (o) => ({ value: applyCrdDefaults(o, schema), unknown: [] });
