@@ -116,12 +116,20 @@ export function goStruct(name: string): GoStruct | undefined {
   return out;
 }
 
-let kindIndex: Map<string, string> | undefined;
+/** Per apiVersion, per kind: the Go struct type name (no key text built per lookup). */
+let kindIndex: Map<string, Map<string, string>> | undefined;
 
 /** The Go struct type name of a built-in kind (`apps/v1`, `Deployment`), or undefined. */
 export function goKindType(apiVersion: string, kind: string): string | undefined {
-  kindIndex ??= new Map(typedKinds.map(([av, k, t]) => [`${av}/${k}`, longName(t)]));
-  return kindIndex.get(`${apiVersion}/${kind}`);
+  if (kindIndex === undefined) {
+    kindIndex = new Map();
+    for (const [av, k, t] of typedKinds) {
+      let byKind = kindIndex.get(av);
+      if (byKind === undefined) kindIndex.set(av, (byKind = new Map()));
+      byKind.set(k, longName(t));
+    }
+  }
+  return kindIndex.get(apiVersion)?.get(kind);
 }
 
 /** Every built-in kind with a Go type: apiVersion, kind and type name (for tests and tools). */

@@ -2,7 +2,8 @@
 // (k8s.io/api v0.36.3) — zero values of fields without omitempty filled in, empty omitempty
 // fields dropped, custom types printed canonically — with the decoder's errors and unknown fields.
 import { hasKey, isObject, JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
-import { goStruct, type GoField, type GoShape, type GoStruct } from "../schema/index.js";
+import type { GoShape } from "../schema/index.js";
+import { isPlain, nodePlan, PLAIN_NONE, shownZero, structPlan, type ShapeNode, type StructPlan } from "./decode-plan.js";
 import { goBytes, goInt, goQuantity, numberText } from "./go-scalars.js";
 import { goMicroTime, goTime } from "./go-time.js";
 
@@ -47,11 +48,11 @@ interface Walk {
  * shares with it by identity be taken as decoded.
  */
 export function decodeTyped(input: JsonObject, type: string, reference?: TypedDecode): TypedDecode {
-  const st = goStruct(type);
-  if (st === undefined) return { value: input, unknown: [] };
-  const w: Walk = { route: [], fields: [], struct: st.goName, errors: [], unknown: [], unstable: false };
+  const plan = structPlan(type);
+  if (plan === undefined) return { value: input, unknown: [] };
+  const w: Walk = { route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false };
   const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
-  const value = decodeStruct(input, st, w, ref);
+  const value = decodeStruct(input, plan, w, ref);
   const out: TypedDecode = { value: isObject(value) ? value : input, unknown: w.unknown.sort(compareRoutes).map(routeText) };
   const fatal = w.errors.filter((e) => e.fatal);
   const first = (fatal.length > 0 ? fatal : w.errors).sort((a, b) => compareRoutes(a.route, b.route))[0];
@@ -96,47 +97,6 @@ function fatalError(w: Walk, message: string): JsonValue {
   return null;
 }
 
-/** The value of a field the input lacks (its Go zero), or undefined when ToUnstructured drops it. */
-export function zeroOf(f: GoField): JsonValue | undefined {
-  if (f.omitzero) return undefined;
-  const s = f.shape;
-  switch (s.kind) {
-    case "struct":
-      return zeroStruct(s.type);
-    case "quantity":
-      return "0";
-    case "intOrString":
-      return 0;
-    case "time":
-    case "microTime":
-    case "raw":
-      return null;
-    default:
-      if (f.omitempty) return undefined;
-      return s.kind === "string" ? "" : s.kind === "int32" || s.kind === "int64" ? 0 : s.kind === "bool" ? false : null;
-  }
-}
-
-/** Per struct: the fields a missing key still shows (their zero is not dropped). */
-const filledFields = new Map<string, GoField[]>();
-function fieldsShownWhenAbsent(st: GoStruct): GoField[] {
-  let out = filledFields.get(st.name);
-  if (out === undefined) {
-    out = st.fields.filter((f) => zeroOf(f) !== undefined);
-    filledFields.set(st.name, out);
-  }
-  return out;
-}
-
-/** The zero value of a struct, filled by the same rule (a fresh object each time). */
-export function zeroStruct(type: string): JsonObject {
-  const st = goStruct(type);
-  const out: JsonObject = {};
-  if (st === undefined) return out;
-  for (const f of fieldsShownWhenAbsent(st)) setKey(out, f.name, zeroOf(f) ?? null);
-  return out;
-}
-
 /** Whether omitempty drops a decoded value of this shape. */
 export function isEmpty(v: JsonValue, s: GoShape): boolean {
   switch (s.kind) {
@@ -164,9 +124,9 @@ export function isEmpty(v: JsonValue, s: GoShape): boolean {
  * A struct. `ref` is the decoded struct `v` was made from (or undefined): a field value `v`
  * shares with it is decoded already. The output is `v` itself when decoding changes nothing.
  */
-function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | undefined): JsonValue {
-  if (v === null) return zeroStruct(st.name);
-  if (!isObject(v)) return typeError(w, jsonKind(v), st.goType);
+function decodeStruct(v: JsonValue, plan: StructPlan, w: Walk, ref: JsonValue | undefined): JsonValue {
+  if (v === null) return zeroStruct(plan);
+  if (!isObject(v)) return typeError(w, jsonKind(v), plan.st.goType);
   if (v === ref) return v;
   const r = isObject(ref) ? ref : undefined;
   // The output is a copy of `v` made at the first difference: changed values set, dropped keys deleted.
@@ -175,7 +135,7 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | unde
   let known = 0;
   for (const key in v) {
     const x = v[key];
-    const f = st.byName.get(key);
+    const f = plan.byName.get(key);
     let keep: JsonValue | undefined;
     if (f === undefined) {
       w.route.push(key);
@@ -186,20 +146,20 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | unde
       // (A JSON value never equals what an inherited property would give.)
       const rx = r === undefined ? undefined : r[key];
       if (rx === x) keep = x;
-      else if (isPlainScalar(x, f.shape)) {
+      else if (f.plain !== PLAIN_NONE && isPlain(x, f.plain)) {
         // A scalar of the field's own JSON type decodes to itself (the common case, no walk).
-        const empty = f.shape.kind === "pointer" ? false : x === "" || x === 0 || x === false;
-        if (!(f.omitzero ? false : f.omitempty && empty)) keep = x;
+        if (!(f.dropsEmptyPlain && (x === "" || x === 0 || x === false))) keep = x;
       } else {
+        const field = f.field;
         w.route.push(key);
-        w.struct = st.goName;
+        w.struct = plan.st.goName;
         w.fields.push(key);
-        const d = decodeValue(x, f.shape, w, rx);
+        const d = decodeValue(x, f.node, w, rx);
         w.fields.pop();
         w.route.pop();
         // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
-        const empty = f.shape.kind === "pointer" ? x === null : isEmpty(d, f.shape);
-        if (!(f.omitzero ? d === null : f.omitempty && empty)) keep = d;
+        const empty = f.pointer ? x === null : isEmpty(d, field.shape);
+        if (!(field.omitzero ? d === null : field.omitempty && empty)) keep = d;
       }
     }
     if (keep === x) continue;
@@ -209,40 +169,27 @@ function decodeStruct(v: JsonValue, st: GoStruct, w: Walk, ref: JsonValue | unde
   }
   w.struct = outer;
   // Zero values of absent fields (only fields whose zero shows need looking at).
-  const filled = fieldsShownWhenAbsent(st);
-  if (known < st.fields.length) {
-    for (const f of filled) {
-      if (hasKey(v, f.name)) continue;
+  if (known < plan.fieldCount) {
+    for (const f of plan.shownWhenAbsent) {
+      if (hasKey(v, f.field.name)) continue;
       out ??= { ...v };
-      setKey(out, f.name, zeroOf(f) ?? null);
+      setKey(out, f.field.name, shownZero(f));
     }
   }
   return out ?? v;
 }
 
-/**
- * Whether `x` decodes to itself in a field of shape `s`, with no error: a string in a string
- * field, a boolean in a bool field, a safe integer in range in an int field (also behind a pointer).
- */
-function isPlainScalar(x: JsonValue, s: GoShape): boolean {
-  const t = s.kind === "pointer" ? s.elem : s;
-  switch (t.kind) {
-    case "string":
-      return typeof x === "string";
-    case "bool":
-      return typeof x === "boolean";
-    case "int32":
-      return typeof x === "number" && Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;
-    case "int64":
-      return typeof x === "number" && Number.isSafeInteger(x);
-    default:
-      return false;
-  }
+/** A struct's zero value (a fresh object). */
+function zeroStruct(plan: StructPlan): JsonObject {
+  const out: JsonObject = {};
+  for (const f of plan.shownWhenAbsent) setKey(out, f.field.name, shownZero(f));
+  return out;
 }
 
 const isNumber = (v: JsonValue): v is number | bigint | JsonFloat => typeof v === "number" || typeof v === "bigint" || v instanceof JsonFloat;
 
-function decodeValue(v: JsonValue, s: GoShape, w: Walk, ref: JsonValue | undefined): JsonValue {
+function decodeValue(v: JsonValue, node: ShapeNode, w: Walk, ref: JsonValue | undefined): JsonValue {
+  const s = node.shape;
   switch (s.kind) {
     case "string":
       if (v === null) return "";
@@ -284,19 +231,19 @@ function decodeValue(v: JsonValue, s: GoShape, w: Walk, ref: JsonValue | undefin
     case "raw":
       return v;
     case "struct": {
-      const st = goStruct(s.type);
-      return st === undefined ? v : decodeStruct(v, st, w, ref);
+      const plan = nodePlan(node);
+      return plan === undefined ? v : decodeStruct(v, plan, w, ref);
     }
     case "pointer": {
       if (v === null) return null;
-      const d = decodeValue(v, s.elem, w, ref);
+      const d = decodeValue(v, node.elem as ShapeNode, w, ref);
       if (d === null && (s.elem.kind === "time" || s.elem.kind === "microTime")) w.unstable = true;
       return d;
     }
     case "slice":
-      return decodeSlice(v, s.elem, s.goType, w, ref);
+      return decodeSlice(v, node.elem as ShapeNode, s.goType, w, ref);
     case "map":
-      return decodeMap(v, s.elem, s.goType, w, ref);
+      return decodeMap(v, node.elem as ShapeNode, s.goType, w, ref);
   }
 }
 
@@ -308,10 +255,10 @@ function allStrings(m: JsonObject): boolean {
   return true;
 }
 
-function decodeSlice(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
+function decodeSlice(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
   if (v === null) return null;
   if (!Array.isArray(v)) return typeError(w, jsonKind(v), goType);
-  if (v === ref || (elem.kind === "string" && v.every(isString))) return v;
+  if (v === ref || (elem.shape.kind === "string" && v.every(isString))) return v;
   // Elements of the reference list are decoded: an element `v` shares with it needs no walk.
   const r = Array.isArray(ref) ? ref : undefined;
   const known = r !== undefined && r.length !== v.length ? new Set(r) : undefined;
@@ -331,10 +278,10 @@ function decodeSlice(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: 
   return out ?? v;
 }
 
-function decodeMap(v: JsonValue, elem: GoShape, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
+function decodeMap(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
   if (v === null) return null;
   if (!isObject(v)) return typeError(w, jsonKind(v), goType);
-  if (v === ref || (elem.kind === "string" && allStrings(v))) return v;
+  if (v === ref || (elem.shape.kind === "string" && allStrings(v))) return v;
   const r = isObject(ref) ? ref : undefined;
   let out: JsonObject | undefined;
   const keys = Object.keys(v);

@@ -36,21 +36,22 @@ export interface ItemView {
  */
 type Normaliser = (o: JsonObject, reference?: TypedDecode) => TypedDecode;
 
-/** The Go shape of a kind's objects (built-in kinds), for writing added values minimally. */
-function rootShape(kind: ViewKind): GoShape | undefined {
-  const type = goKindType(kind.apiVersion, kind.kind);
-  return type === undefined ? undefined : { kind: "struct", type, goType: type };
+/** The Go shape of a kind's objects (built-in kinds: `goType`), for writing added values minimally. */
+function rootShape(goType: string | undefined): GoShape | undefined {
+  return goType === undefined ? undefined : { kind: "struct", type: goType, goType };
 }
 
-function normaliser(kind: ViewKind, options: ViewOptions): Normaliser | undefined {
+function normaliser(kind: ViewKind, goType: string | undefined, options: ViewOptions): Normaliser | undefined {
   if (options.mode === "raw") return undefined;
-  const goType = goKindType(kind.apiVersion, kind.kind);
   const builtin = options.defaulting === "builtin";
   const schema = kind.openAPIV3Schema;
   if (goType !== undefined) {
     return (o, reference) => {
       const d = decodeTyped(o, goType, reference);
-      return builtin && d.error === undefined ? { ...d, value: applyBuiltinDefaults(kind.apiVersion, kind.kind, d.value) } : d;
+      if (!builtin || d.error !== undefined) return d;
+      // (An unstable reference is no fixed point of the decode: nothing is taken from it.)
+      const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
+      return { ...d, value: applyBuiltinDefaults(kind.apiVersion, kind.kind, d.value, ref) };
     };
   }
   if (builtin && schema !== undefined) return (o) => ({ value: applyCrdDefaults(o, schema), unknown: [] });
@@ -68,7 +69,8 @@ function decodeRefusal(kind: ViewKind, error: string): string {
  * manifest does not decode into its Go type (a wrong JSON type, a bad quantity or time).
  */
 export function openItemView(object: JsonObject, oldObject: JsonObject | null, kind: ViewKind, options: ViewOptions): ItemView | { error: string } {
-  const normalise = normaliser(kind, options);
+  const goType = options.mode === "raw" ? undefined : goKindType(kind.apiVersion, kind.kind);
+  const normalise = normaliser(kind, goType, options);
   if (normalise === undefined) return rawView(object, oldObject);
   const first = normalise(object);
   if (first.error !== undefined) return { error: decodeRefusal(kind, first.error) };
@@ -80,7 +82,7 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
     old = o.value;
   }
   let written = object;
-  const shape = options.mode === "server" ? rootShape(kind) : undefined;
+  const shape = rootShape(goType);
   // The views made so far that are no fixed point of the decode (rare: a set pointer to a zero time).
   const unstable = new Set<JsonObject>();
   if (first.unstable) unstable.add(first.value);
@@ -88,7 +90,7 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
     object: first.value,
     oldObject: old,
     unknownFields: first.unknown,
-    decodesPatches: goKindType(kind.apiVersion, kind.kind) !== undefined,
+    decodesPatches: goType !== undefined,
     afterMutation(before, patched, patchKind) {
       const d = normalise(patched, { value: before, unknown: [], unstable: unstable.has(before) });
       if (d.unstable) unstable.add(d.value);

@@ -3,7 +3,8 @@
 // with the values the policy wrote (not the zero values and defaults the view adds).
 import { deepEqual, hasKey, isObject, setKey, type JsonObject, type JsonValue } from "../data/index.js";
 import { goStruct, type GoShape } from "../schema/index.js";
-import { isEmpty, zeroOf } from "./go-decode.js";
+import { zeroOf } from "./decode-plan.js";
+import { isEmpty } from "./go-decode.js";
 
 /**
  * The written value after one change of the view at the same place.

@@ -3,7 +3,7 @@
 // pkg/apis/batch/v1/defaults.go (the newest copies readable) and checked against the comments of
 // k8s.io/api v0.36.3 apps/v1 and batch/v1 types.go; feature gates as 1.36 enables them by default.
 import { isObject, type JsonObject } from "../../data/index.js";
-import { zeroStruct } from "../go-decode.js";
+import { zeroStruct } from "../decode-plan.js";
 import { defaultField, field, unsetPtr, unsetStr, updateObject, withField } from "./json-edit.js";
 
 /** Go's math.MaxInt32: Job backoffLimit when backoffLimitPerIndex is set. */

@@ -3,7 +3,7 @@
 // (a parent before its children), and every v1.ResourceList rounded up to milli precision.
 import { isObject, setKey, type JsonObject, type JsonValue } from "../../data/index.js";
 import { parseQuantity, quantityRoundUpMilli, quantityToString } from "../../cel/index.js";
-import { goKindType, goStruct, type GoShape } from "../../schema/index.js";
+import { goKindType, goStruct, type GoField, type GoShape } from "../../schema/index.js";
 import { defaultCronJob, defaultDaemonSet, defaultDeployment, defaultJob, defaultPodConditionsPattern, defaultReplicaSet, defaultStatefulSet } from "./apps-batch.js";
 import { defaultNamespace, defaultNamespaceStatus, defaultSecret, defaultService } from "./core-objects.js";
 import {
@@ -12,7 +12,6 @@ import {
 import {
   defaultAzureDisk, defaultClaim, defaultClaimSpec, defaultHostPath, defaultIscsi, defaultMode, defaultRbd, defaultScaleIO, defaultTokenProjection, defaultVolume,
 } from "./core-volumes.js";
-import { mapList } from "./json-edit.js";
 
 type Defaulter = (o: JsonObject) => JsonObject;
 
@@ -90,28 +89,46 @@ function shapeHasDefaults(s: GoShape): boolean {
 
 /**
  * The built-in defaulting of an object of `apiVersion`/`kind` (its typed view), or `view` itself
- * when the kind has none or nothing was unset. Copy-on-write: `view` is not changed.
+ * when the kind has none or nothing was unset. Copy-on-write: `view` is not changed. `reference`,
+ * a defaulted view `view` was made from, spares the walk every sub-tree `view` shares with it at
+ * the same place: defaulting a defaulted value changes nothing (the law test/view/defaults.test.ts
+ * checks), so the defaulters below a shared sub-tree would return it as it is.
  */
-export function applyBuiltinDefaults(apiVersion: string, kind: string, view: JsonObject): JsonObject {
+export function applyBuiltinDefaults(apiVersion: string, kind: string, view: JsonObject, reference?: JsonObject): JsonObject {
   if (!defaulted.has(`${apiVersion}/${kind}`)) return view;
   const type = goKindType(apiVersion, kind);
   if (type === undefined) return view;
-  const out = defaultStruct(view, type);
+  const out = defaultStruct(view, type, reference === view ? undefined : reference);
   return isObject(out) ? out : view;
 }
 
-function defaultStruct(v: JsonValue, type: string): JsonValue {
+/** Per struct type: the fields defaulting can change (a ResourceList, or a shape that reaches a defaulter). */
+const defaultedFields = new Map<string, readonly GoField[]>();
+function fieldsToDefault(type: string): readonly GoField[] {
+  let out = defaultedFields.get(type);
+  if (out === undefined) {
+    out = (goStruct(type)?.fields ?? []).filter((f) => f.goType === RESOURCE_LIST || shapeHasDefaults(f.shape));
+    defaultedFields.set(type, out);
+  }
+  return out;
+}
+
+/** The value at key `k` of a reference value, if it is an object holding one. */
+function refAt(ref: JsonValue | undefined, k: string): JsonValue | undefined {
+  return isObject(ref) && Object.prototype.hasOwnProperty.call(ref, k) ? ref[k] : undefined;
+}
+
+function defaultStruct(v: JsonValue, type: string, ref: JsonValue | undefined): JsonValue {
   if (!isObject(v) || !hasDefaults(type)) return v;
   const own = typeDefaulters.get(type);
   let o = own ? own(v) : v;
-  const st = goStruct(type);
-  if (st === undefined) return o;
   let copied = false;
-  for (const f of st.fields) {
-    if (f.goType !== RESOURCE_LIST && !shapeHasDefaults(f.shape)) continue;
+  for (const f of fieldsToDefault(type)) {
     if (!Object.prototype.hasOwnProperty.call(o, f.name)) continue;
     const child = o[f.name];
-    const r = f.goType === RESOURCE_LIST ? roundResourceList(child) : defaultShape(child, f.shape);
+    const rc = refAt(ref, f.name);
+    if (rc === child) continue; // defaulted already
+    const r = f.goType === RESOURCE_LIST ? roundResourceList(child) : defaultShape(child, f.shape, rc);
     if (r === child) continue;
     if (!copied) {
       o = { ...o };
@@ -122,19 +139,29 @@ function defaultStruct(v: JsonValue, type: string): JsonValue {
   return o;
 }
 
-function defaultShape(v: JsonValue, s: GoShape): JsonValue {
+function defaultShape(v: JsonValue, s: GoShape, ref: JsonValue | undefined): JsonValue {
+  if (v === ref) return v;
   switch (s.kind) {
     case "struct":
-      return defaultStruct(v, s.type);
+      return defaultStruct(v, s.type, ref);
     case "pointer":
-      return v === null ? v : defaultShape(v, s.elem);
-    case "slice":
-      return Array.isArray(v) ? mapList(v, (x) => defaultShape(x, s.elem)) : v;
+      return v === null ? v : defaultShape(v, s.elem, ref);
+    case "slice": {
+      if (!Array.isArray(v)) return v;
+      const r = Array.isArray(ref) ? ref : undefined;
+      let out: JsonValue[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const d = defaultShape(v[i], s.elem, r?.[i]);
+        if (d !== v[i] && out === undefined) out = v.slice(0, i);
+        out?.push(d);
+      }
+      return out ?? v;
+    }
     case "map": {
       if (!isObject(v)) return v;
       let out: JsonObject | undefined;
       for (const k of Object.keys(v)) {
-        const r = defaultShape(v[k], s.elem);
+        const r = defaultShape(v[k], s.elem, refAt(ref, k));
         if (r !== v[k]) setKey((out ??= { ...v }), k, r);
       }
       return out ?? v;
@@ -149,10 +176,25 @@ function roundResourceList(v: JsonValue): JsonValue {
   if (!isObject(v)) return v;
   let out: JsonObject | undefined;
   for (const k of Object.keys(v)) {
-    const q = typeof v[k] === "string" ? parseQuantity(v[k]) : undefined;
-    if (q === undefined || "error" in q) continue;
-    const s = quantityToString(quantityRoundUpMilli(q));
-    if (s !== v[k]) setKey((out ??= { ...v }), k, s);
+    const x = v[k];
+    if (typeof x !== "string") continue;
+    const s = roundedMilli(x);
+    if (s !== undefined && s !== x) setKey((out ??= { ...v }), k, s);
   }
   return out ?? v;
 }
+
+/** A quantity text rounded up to milli precision, printed canonically; undefined when it does not parse. */
+function roundedMilli(text: string): string | undefined {
+  let out = roundedTexts.get(text);
+  if (out === undefined) {
+    const q = parseQuantity(text);
+    out = "error" in q ? null : quantityToString(quantityRoundUpMilli(q));
+    if (roundedTexts.size >= 4096) roundedTexts.clear();
+    roundedTexts.set(text, out);
+  }
+  return out ?? undefined;
+}
+
+/** Rounded texts of the quantity texts seen (null: no quantity): a list repeats a few ("100m", "64Mi"). */
+const roundedTexts = new Map<string, string | null>();

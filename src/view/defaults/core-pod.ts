@@ -2,7 +2,7 @@
 // reimplemented from kubernetes pkg/apis/core/v1/defaults.go and the `+default=` markers of
 // k8s.io/api v0.36.3 core/v1 types.go (docs/09_server_view.md lists each with its source).
 import { isObject, type JsonObject } from "../../data/index.js";
-import { zeroStruct } from "../go-decode.js";
+import { zeroStruct } from "../decode-plan.js";
 import { defaultField, field, unsetInt, unsetPtr, unsetStr, updateEach, updateObject, withField } from "./json-edit.js";
 import { defaultPullPolicy } from "./image-ref.js";
 import { defaultPodLevelResources } from "./core-pod-resources.js";

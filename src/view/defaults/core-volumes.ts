@@ -3,7 +3,7 @@
 // markers of k8s.io/api v0.36.3 core/v1 types.go for the volume sources.
 import { isObject, type JsonObject } from "../../data/index.js";
 import { goStruct } from "../../schema/index.js";
-import { zeroStruct } from "../go-decode.js";
+import { zeroStruct } from "../decode-plan.js";
 import { defaultPullPolicy } from "./image-ref.js";
 import { defaultField, field, unsetPtr, unsetStr, updateObject, withField } from "./json-edit.js";
 
