@@ -14,7 +14,7 @@ export const maxDefaultWorkers = 4;
  * Smallest input admitted in parallel by default, in bytes: below it, starting workers costs more
  * than they save (docs/performance.md).
  */
-export const defaultParallelMinBytes = 8 * 1024 * 1024;
+export const defaultParallelMinBytes = 64 * 1024 * 1024;
 
 /** How a run is spread over threads. */
 export interface ParallelSettings {

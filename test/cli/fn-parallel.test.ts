@@ -191,7 +191,7 @@ test("worker threads give the serial run; KMUTATE_WORKERS is checked", async () 
   assertSameRun(quiet.run, runFunction(text, undefined, { quiet: true }));
   const below = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 2, minBytes: text.length + 1 }, false);
   assert.ok("serial" in below && below.reason === "below the threshold");
-  assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: "3" }), { ok: true, settings: { workers: 3, minBytes: 8 * 1024 * 1024 } });
+  assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: "3" }), { ok: true, settings: { workers: 3, minBytes: 64 * 1024 * 1024 } });
   for (const bad of ["0", "-1", "two", "1.5"]) {
     assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: bad }), {
       ok: false,
