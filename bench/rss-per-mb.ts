@@ -27,7 +27,8 @@ export async function measureRssPerMb(config: BenchConfig, options: RunOptions, 
       const inputPath = join(dir, `rss-${format}.${format}`);
       writeFileSync(inputPath, serialiseResourceList(l, format));
       const inputMb = statSync(inputPath).size / 1e6;
-      const run = await runChild({ script: options.bin, args: ["-q"], inputPath, outputPath: join(dir, `rss-out.${format}`), rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 });
+      // Serial (one thread): the figure issue 22 bounds; parallel runs hold more (docs/06_reliability.md).
+      const run = await runChild({ script: options.bin, args: ["-q"], env: { KMUTATE_WORKERS: "1" }, inputPath, outputPath: join(dir, `rss-out.${format}`), rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 });
       rmSync(inputPath, { force: true });
       rows.push({ workload, format, inputMb, rssMb: run.maxRssKiB === undefined ? undefined : (run.maxRssKiB * 1024) / 1e6, exitCode: run.exitCode });
     }
