@@ -17,6 +17,11 @@ export function annotationsOf(o: JsonValue | undefined): JsonObject {
   return isObject(ann) ? ann : {};
 }
 
+/** Whether an item is marked as a side input (read by the run, never admitted). */
+export function isSideInput(item: JsonValue): boolean {
+  return getKey(annotationsOf(item), SIDE_INPUT_ANNOTATION) !== undefined;
+}
+
 /**
  * Adds the side inputs carried by items to `options`: every ConfigMap annotated
  * `fn.kmutate.dev/side-input: old-objects` (each `data` value a YAML stream of objects) or

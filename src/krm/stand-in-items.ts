@@ -2,8 +2,7 @@
 // binding, no item can be mutated or judged, so admission reads of most items only their identity,
 // metadata (results, files, local-config) — the rest need not be kept in memory during the run.
 import { getKey, isObject, type JsonValue } from "../data/index.js";
-import { SIDE_INPUT_ANNOTATION } from "../admission/index.js";
-import { annotationsOf } from "./side-inputs.js";
+import { isSideInput } from "./side-inputs.js";
 
 /** Kinds admission reads beyond metadata with no policy in the list: Namespaces, CRDs (schemas). */
 const readWhole = new Set(["Namespace", "CustomResourceDefinition"]);
@@ -39,7 +38,7 @@ export class StandIns {
       this.sawPolicy = true;
       return v;
     }
-    if (readWhole.has(kind) || getKey(annotationsOf(v), SIDE_INPUT_ANNOTATION) !== undefined) return v;
+    if (readWhole.has(kind) || isSideInput(v)) return v;
     const standIn: Record<string, JsonValue> = { apiVersion, kind };
     const metadata = getKey(v, "metadata");
     if (metadata !== undefined) standIn.metadata = metadata;

@@ -1,12 +1,12 @@
 // One thread's share of a parallel fn run: reads the shared items and its slice of the list from
 // their text, admits the slice's items and writes their output text — or says why the run must
 // be done serially (what it cannot prove equal to the serial run).
-import { absentItem, AdmitAccumulator, prepareAdmission, PreparedAdmission, resourceRefOf, SIDE_INPUT_ANNOTATION, type AdmitOptions } from "../../admission/index.js";
+import { absentItem, AdmitAccumulator, prepareAdmission, PreparedAdmission, resourceRefOf, type AdmitOptions } from "../../admission/index.js";
 import { getKey, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { parseFunctionConfig } from "../function-config.js";
 import { checkItem } from "../resource-list.js";
 import { refKey, withFiles } from "../results.js";
-import { annotationsOf, loadSideInputItems } from "../side-inputs.js";
+import { isSideInput, loadSideInputItems } from "../side-inputs.js";
 import type { ItemSpans } from "../types.js";
 import { readBlockDocument, readBlockItems, spliceItems } from "../yaml/index.js";
 import type { SliceJob, SliceOutcome } from "./types.js";
@@ -33,10 +33,6 @@ export function readOneItem(text: string, indent: number): JsonObject | undefine
   return isObject(v) ? v : undefined;
 }
 
-/** Whether an item is a side input (read by the run, never admitted). */
-export function isSideInput(item: JsonObject): boolean {
-  return getKey(annotationsOf(item), SIDE_INPUT_ANNOTATION) !== undefined;
-}
 
 /** Reads, admits and writes the slice of `job`. */
 export function admitSlice(job: SliceJob): SliceOutcome {
