@@ -4,12 +4,11 @@
 // the same action runCli would pick, without loading commander and the other commands.
 // package.json's `bin` runs the bundle of this module, which loads one of two bundles, kmutate-fn.js
 // for fn mode or kmutate-cli.js (scripts/post-build.mjs).
-import * as nodeModule from "node:module";
+import { enableCompileCache } from "./compile-cache.js";
 import type { CliIo } from "./io.js";
 
-// Node >= 22.1 keeps compiled code between runs (NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20
-// has no such function. Called before the dynamic imports below, so it covers the whole bundle.
-if ("enableCompileCache" in nodeModule && typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();
+// Called before the dynamic imports below, so it covers the whole bundle.
+enableCompileCache();
 
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code !== "EPIPE") process.exitCode = 1;

@@ -1,10 +1,10 @@
 // A worker thread of a parallel fn run: admits the one slice it is given (workerData) and posts
 // the outcome; an exception becomes a fallback (the serial run then reports it as usual).
-import * as nodeModule from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import { admitSlice, type SliceJob, type SliceOutcome } from "../krm/index.js";
+import { enableCompileCache } from "./compile-cache.js";
 
-if ("enableCompileCache" in nodeModule && typeof nodeModule.enableCompileCache === "function") nodeModule.enableCompileCache();
+enableCompileCache();
 
 let outcome: SliceOutcome;
 try {
