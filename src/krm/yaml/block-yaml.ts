@@ -19,7 +19,7 @@ const UNSUPPORTED = new Unsupported();
 const MAX_DEPTH = 200;
 /** Longest implicit key read here (YAML allows 1024 characters). */
 const MAX_KEY = 1000;
-/** Slots of the reader's table of plain strings (a power of two), and the longest string kept. */
+/** Most slots of the reader's table of plain strings, and the longest string kept there. */
 const STRINGS = 4096, MAX_KEPT = 64;
 
 const SP = 32, TAB = 9, NL = 10, HASH = 35, COLON = 58, DASH = 45, SQ = 39, DQ = 34, AMP = 38, STAR = 42;
@@ -130,12 +130,16 @@ class Reader {
   /**
    * Plain scalars read before that resolved to themselves (strings), by a hash of their text:
    * the keys and usual values that repeat in every item are neither sliced nor resolved again.
+   * Its size (a power of two) grows with the text's, up to STRINGS: one item's text gets a small one.
    */
-  private readonly strings: Array<string | undefined> = new Array(STRINGS);
+  private readonly strings: Array<string | undefined>;
 
   constructor(text: string, private readonly itemValue?: ItemValueHook) {
     this.t = text;
     this.n = text.length;
+    let slots = 64;
+    while (slots < STRINGS && slots * 32 < text.length) slots *= 2;
+    this.strings = new Array(slots);
   }
 
   document(): JsonValue {
@@ -457,7 +461,7 @@ class Reader {
    * the kept string when it was read before, else resolved (and kept when it is a short string).
    */
   private plain(at: number, end: number, h: number): JsonValue | typeof MERGE_KEY {
-    const slot = h & (STRINGS - 1);
+    const slot = h & (this.strings.length - 1);
     const kept = this.strings[slot];
     if (kept !== undefined && kept.length === end - at && this.t.startsWith(kept, at)) return kept;
     const text = this.t.slice(at, end);
