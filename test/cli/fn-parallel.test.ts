@@ -172,12 +172,32 @@ test("a run is done serially when slices cannot be proven to give the serial out
       // Which one depends on where the slices are cut.
       reason: ["the block reader found other item spans than the pre-pass", "a slice of the items is outside the block reader's subset"],
     },
+    {
+      name: "an alias names an anchor in another item",
+      text: listText(generated(some(12)), true, []).replace("    name: cm-3\n", "    name: cm-3\n    generateName: &g cm-\n").replace("    name: cm-9\n", "    name: cm-9\n    generateName: *g\n"),
+      reason: "an alias names an anchor outside its item",
+    },
+    {
+      name: "an alias names an anchor outside the items",
+      text: "x: &g cm-\n" + listText(generated(some(12)), true, []).replace("    name: cm-9\n", "    name: cm-9\n    generateName: [*g]\n"),
+      reason: "an alias names an anchor outside its item",
+    },
   ];
   for (const c of cases) {
     const run = inThread(c.text, 2);
     const got = "serial" in run ? run.serial : "parallel";
     assert.ok(Array.isArray(c.reason) ? c.reason.includes(got) : got === c.reason, `${c.name}: ${got}`);
   }
+});
+
+test("aliases of anchors in their own item, and stars that cannot start an alias, are admitted in parallel", () => {
+  const text = listText(generated(some(12)), true, [])
+    .replace("    name: cm-3\n", "    name: cm-3\n    generateName: &g cm-\n    uid: *g\n")
+    .replace("    name: cm-5\n", "    name: cm-5\n    generateName: &g2 x\n    uid: &g x\n    labels: {a: *g, b: *g2}\n")
+    .replace("    name: cm-7\n", "    name: cm-7\n    generateName: 'x*g'\n    uid: 2 * 3\n");
+  const run = inThread(text, 3);
+  assert.ok(!("serial" in run), "serial" in run ? run.serial : "");
+  assertSameRun(run, runFunction(text));
 });
 
 test("worker threads give the serial run; KMUTATE_WORKERS is checked", async () => {

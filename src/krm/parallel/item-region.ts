@@ -1,6 +1,7 @@
 // Candidate item spans of a block-style ResourceList found with native string search only (the
 // `- ` lines at the items' column), for cutting a large list into slices without reading it: a
-// candidate is only kept when the block reader, reading each slice, finds exactly these spans.
+// candidate is only kept when the block reader, reading each slice, finds exactly these spans;
+// aliases that the block reader would not read in a slice are found the same way.
 import { lastItemEnd } from "../yaml/index.js";
 import type { ItemSpans } from "../types.js";
 
@@ -57,4 +58,42 @@ function contentEnd(text: string, start: number, indent: number): number {
     pos = nl + 1;
   }
   return end;
+}
+
+/** The index of the item whose span holds offset `at` (inside the items). */
+export function itemAt(spans: ReadonlyArray<[number, number]>, at: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (spans[mid][0] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Whether `c` ends an anchor or alias name (white space, a line end, a flow indicator; js-yaml's rule). */
+const endsName = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || Number.isNaN(c) || c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+
+/**
+ * Whether the items hold an alias (`*name` after a space, `[`, `{` or `,`) with no `&name` before
+ * it in its own item. The block reader reads an alias only in its anchor's item, so a slice
+ * holding such a one would fall back to the serial run after all its work. Text that only looks
+ * like an alias (inside a quoted or block scalar) counts too: it errs on the serial side.
+ */
+export function aliasOutsideItsItem(text: string, spans: ReadonlyArray<[number, number]>): boolean {
+  const end = spans[spans.length - 1][1];
+  for (let at = text.indexOf("*", spans[0][0]); at >= 0 && at < end; at = text.indexOf("*", at + 1)) {
+    const p = text.charCodeAt(at - 1);
+    if (!(p === 32 || p === 91 || p === 123 || p === 44)) continue;
+    let e = at + 1;
+    while (!endsName(text.charCodeAt(e))) e++;
+    if (e === at + 1) continue;
+    const anchor = "&" + text.slice(at + 1, e);
+    const from = spans[itemAt(spans, at)][0];
+    let a = text.lastIndexOf(anchor, at);
+    while (a >= from && !endsName(text.charCodeAt(a + anchor.length))) a = a > 0 ? text.lastIndexOf(anchor, a - 1) : -1;
+    if (a < from) return true;
+  }
+  return false;
 }

@@ -5,7 +5,7 @@ import { absentItem, loadPolicies, paramReaches, prepareAdmission, PreparedAdmis
 import { getKey, isObject, type JsonObject } from "../../data/index.js";
 import { checkResourceList } from "../resource-list.js";
 import { readBlockDocument } from "../yaml/index.js";
-import { scanItemSpans } from "./item-region.js";
+import { aliasOutsideItsItem, itemAt, scanItemSpans } from "./item-region.js";
 import { readOneItem, runOptions } from "./admit-slice.js";
 import type { SliceJob } from "./types.js";
 
@@ -33,6 +33,7 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
   const found = scanItemSpans(text);
   if (!found || found.spans.length < workers) return { serial: "too few items, or not in the block layout" };
   const { spans, indent } = found;
+  if (aliasOutsideItsItem(text, spans)) return { serial: "an alias names an anchor outside its item" };
   const head = text.slice(0, spans[0][0]);
   const end = spans[spans.length - 1][1];
   const tail = text.slice(end);
@@ -82,18 +83,6 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
     };
   });
   return { jobs, head, tail, items, options: config.options, prepared };
-}
-
-/** The index of the item whose span holds offset `at` (inside the items). */
-function itemAt(spans: ReadonlyArray<[number, number]>, at: number): number {
-  let lo = 0;
-  let hi = spans.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (spans[mid][0] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** `[from, to)` item ranges of about equal text, one per worker (at least one item each). */

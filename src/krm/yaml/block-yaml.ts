@@ -19,6 +19,8 @@ const UNSUPPORTED = new Unsupported();
 const MAX_DEPTH = 200;
 /** Longest implicit key read here (YAML allows 1024 characters). */
 const MAX_KEY = 1000;
+/** Most slots of the reader's table of plain strings, and the longest string kept there. */
+const STRINGS = 4096, MAX_KEPT = 64;
 
 const SP = 32, TAB = 9, NL = 10, HASH = 35, COLON = 58, DASH = 45, SQ = 39, DQ = 34, AMP = 38, STAR = 42;
 
@@ -101,6 +103,9 @@ function setOwn(obj: Record<string, JsonValue>, key: string, value: JsonValue): 
 /** Whether `c` ends an anchor or alias name (white space, a line end, a flow indicator; js-yaml's rule). */
 const endsName = (c: number): boolean => c === SP || c === TAB || c === NL || c === 13 || Number.isNaN(c) || isFlowIndicator(c);
 
+/** Stands for the lists a sequence keeps only for the items (never written to). */
+const NONE: never[] = [];
+
 class Reader {
   private readonly t: string;
   private readonly n: number;
@@ -122,10 +127,19 @@ class Reader {
   private scope = OUTSIDE_ITEMS;
   /** Set when an anchor, alias or merge key is read (cleared before each item). */
   private anchored = false;
+  /**
+   * Plain scalars read before that resolved to themselves (strings), by a hash of their text:
+   * the keys and usual values that repeat in every item are neither sliced nor resolved again.
+   * Its size (a power of two) grows with the text's, up to STRINGS: one item's text gets a small one.
+   */
+  private readonly strings: Array<string | undefined>;
 
   constructor(text: string, private readonly itemValue?: ItemValueHook) {
     this.t = text;
     this.n = text.length;
+    let slots = 64;
+    while (slots < STRINGS && slots * 32 < text.length) slots *= 2;
+    this.strings = new Array(slots);
   }
 
   document(): JsonValue {
@@ -238,9 +252,9 @@ class Reader {
   private sequence(ind: number, items = false): JsonValue[] {
     this.enter();
     const out: JsonValue[] = [];
-    const spans: Array<[number, number]> = [];
-    const patchable: boolean[] = [];
-    const anchored: boolean[] = [];
+    const spans: Array<[number, number]> = items ? [] : NONE;
+    const patchable: boolean[] = items ? [] : NONE;
+    const anchored: boolean[] = items ? [] : NONE;
     for (;;) {
       if (items) {
         if (spans.length > 0) spans[spans.length - 1][1] = this.lineStart;
@@ -423,21 +437,36 @@ class Reader {
     if (plainStartRefused(c) || c === COLON || c === 63 /* ? */ || (c === DASH && this.isEntryDash(at))) fail();
     const n = this.n;
     let i = at;
+    let h = 0;
     for (; i < n; i++) {
       const d = t.charCodeAt(i);
       if (d === COLON) {
         const f = t.charCodeAt(i + 1);
         if (f === SP || f === NL || f === TAB || i + 1 >= n) break;
       } else if (d === NL || (d === HASH && isWs(t.charCodeAt(i - 1)))) fail();
+      h = (Math.imul(h, 31) + d) | 0;
     }
     if (i >= n) fail();
     let e = i;
     while (isWs(t.charCodeAt(e - 1))) e--;
     if (e - at > MAX_KEY) fail();
-    const text = t.slice(at, e);
-    const v = resolvePlain(text);
+    const v = e === i ? this.plain(at, e, h) : resolvePlain(t.slice(at, e));
     if (typeof v !== "string" && v !== MERGE_KEY) fail(); // non-string keys (1:, true:) are js-yaml's to convert
     this.pos = i + 1;
+    return v;
+  }
+
+  /**
+   * The value of the plain scalar `t[at, end)` whose text hashes to `h` (see {@link strings}):
+   * the kept string when it was read before, else resolved (and kept when it is a short string).
+   */
+  private plain(at: number, end: number, h: number): JsonValue | typeof MERGE_KEY {
+    const slot = h & (this.strings.length - 1);
+    const kept = this.strings[slot];
+    if (kept !== undefined && kept.length === end - at && this.t.startsWith(kept, at)) return kept;
+    const text = this.t.slice(at, end);
+    const v = resolvePlain(text);
+    if (v === text && end - at <= MAX_KEPT) this.strings[slot] = text;
     return v;
   }
 
@@ -464,6 +493,8 @@ class Reader {
     const at = this.pos;
     const n = this.n;
     let e = at;
+    let h = 0;
+    let he = 0; // the hash of t[at, e)
     for (let i = at; i < n; i++) {
       const d = t.charCodeAt(i);
       if (d === NL) break;
@@ -471,9 +502,13 @@ class Reader {
         const f = t.charCodeAt(i + 1);
         if (f === SP || f === NL || f === TAB || i + 1 >= n) fail(); // `a: b: c`
       } else if (d === HASH && isWs(t.charCodeAt(i - 1))) break;
-      if (d !== SP && d !== TAB) e = i + 1;
+      h = (Math.imul(h, 31) + d) | 0;
+      if (d !== SP && d !== TAB) {
+        e = i + 1;
+        he = h;
+      }
     }
-    const v = resolvePlain(t.slice(at, e));
+    const v = this.plain(at, e, he);
     if (v === MERGE_KEY) fail();
     this.pos = e;
     this.afterScalar(ind);

@@ -103,23 +103,34 @@ export function plainStringQuoted(s: string): boolean {
   return yaml11Booleans.has(s) || isYaml11LookAlike(s) || base60.test(s);
 }
 
-/** First characters of plain scalars that may resolve to null, bool, int, float or the merge key. */
-const NON_STRING_FIRST: ReadonlySet<number> = new Set([..."~nNtTfF0123456789+-.<"].map((c) => c.charCodeAt(0)));
 /** What {@link resolvePlain} returns for the merge key `<<`, which only js-yaml itself can apply. */
 export const MERGE_KEY: unique symbol = Symbol("merge key");
 
 /**
  * The value of a plain scalar under {@link loadSchema}, resolved as js-yaml does (null, bool,
- * int, float, merge — in that order — else the string itself), or MERGE_KEY for `<<`.
+ * int, float, merge — in that order — else the string itself), or MERGE_KEY for `<<`. Only a
+ * scalar starting with a digit, `+`, `-` or `.` can be a number; other non-strings are a few words.
  */
 export function resolvePlain(s: string): JsonValue | typeof MERGE_KEY {
-  if (s.length > 0 && !NON_STRING_FIRST.has(s.charCodeAt(0))) return s;
-  if (base.null.resolve(s)) return null;
-  if (base.bool.resolve(s)) return base.bool.construct(s) as boolean;
-  if (base.int.resolve(s)) return intType.construct(s) as JsonValue;
-  if (base.float.resolve(s)) return floatType.construct(s) as JsonValue;
-  if (s === "<<") return MERGE_KEY;
-  return s;
+  const c = s.charCodeAt(0);
+  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) {
+    if (base.int.resolve(s)) return intType.construct(s) as JsonValue;
+    if (base.float.resolve(s)) return floatType.construct(s) as JsonValue;
+    return s;
+  }
+  switch (s.length) {
+    case 1:
+      return c === 126 /* ~ */ ? null : s;
+    case 2:
+      return s === "<<" ? MERGE_KEY : s;
+    case 4:
+      if (s === "null" || s === "Null" || s === "NULL") return null;
+      return s === "true" || s === "True" || s === "TRUE" ? true : s;
+    case 5:
+      return s === "false" || s === "False" || s === "FALSE" ? false : s;
+    default:
+      return s;
+  }
 }
 
 /** Schema for loading: core (null, bool, int, float) + merge keys, with kmutate's numbers. */

@@ -256,3 +256,32 @@ test("property: texts made of YAML fragments are read as js-yaml reads them, or 
   assert.ok(took / valid > 0.3, `accepted ${took} of ${valid} valid texts`);
   if (process.env.FUZZ) console.log(`fragments: accepted ${took} of ${valid} valid texts`);
 });
+
+// Plain scalars are resolved by their first character and length, and strings read before are
+// kept in a table by a hash of their text: every scalar built from the characters of numbers and
+// of the null/bool words must read as js-yaml reads it, as a key and as a value, read again and
+// again (from the table), next to strings with the same hash ("Aa" and "BB") and length.
+const scalarChar = fc.constantFrom(..."0123456789+-._:xobeEinfaNuLlTtrRFsS~<y ");
+const plainText = fc.oneof(
+  fc.array(scalarChar, { minLength: 1, maxLength: 8 }).map((cs) => cs.join("")),
+  fc.constantFrom("null", "Null", "NULL", "nulL", "true", "True", "TRUE", "tRue", "false", "False", "FALSE", "falsE", "~", "<<", "<", ".inf", "-.Inf", ".NaN", "0x1F", "0o17", "1_0", "+1", "-0", ".5", "1e3", "Aa", "BB", "AaAa", "BBBB", "AaBB"),
+);
+test("property: plain scalars read as js-yaml reads them, as keys and values, when repeated", () => {
+  fc.assert(
+    fc.property(fc.array(plainText, { minLength: 1, maxLength: 6 }), (words) => {
+      const entries = words.map((w, i) => `  k${i}: ${w}\n  ${w}: v${i}\n  l${i}: [${w}, ${w}]\n`).join("");
+      const item = `- a: 1\n${entries}`;
+      agrees(`items:\n${item}${item}`);
+      for (const w of words) agrees(`items:\n- x: ${w}\n  y: ${w}\n- ${w}\n`);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+test("strings of the same hash and length, and more strings than the table holds, read as js-yaml", () => {
+  const colliding = "Aa: BB\nBB: Aa\nAaAa: BBBB\nBBBB: AaBB\nAaBB: AaAa\nx: [Aa, BB, AaAa, BBBB]\n";
+  assert.ok(agrees(colliding + "items:\n- " + colliding.replace(/\n(?=.)/g, "\n  ")));
+  const many = Array.from({ length: 9000 }, (_, i) => `  key${i}: value${i % 5000}\n  k${i % 7}: ${i % 3 === 0 ? "true" : "x" + i}\n`);
+  const text = "items:\n" + many.map((m, i) => `- n: ${i}\n` + m).join("") + many.map((m) => "- " + m.slice(2)).join("");
+  assert.ok(agrees(text));
+});
