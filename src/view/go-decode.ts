@@ -3,9 +3,10 @@
 // fields dropped, custom types printed canonically — with the decoder's errors and unknown fields.
 import { hasKey, isObject, JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
 import type { GoShape } from "../schema/index.js";
-import { isPlain, nodePlan, PLAIN_NONE, shownZero, structPlan, type ShapeNode, type StructPlan } from "./decode-plan.js";
+import { isPlain, nodePlan, PLAIN_NONE, shownZero, structPlan, type FieldPlan, type ShapeNode, type StructPlan } from "./decode-plan.js";
 import { goBytes, goInt, goQuantity, numberText } from "./go-scalars.js";
 import { goMicroTime, goTime } from "./go-time.js";
+import type { RewriteTree } from "./rewrite-tree.js";
 
 /** The outcome of decoding one object into its Go type. */
 export interface TypedDecode {
@@ -45,14 +46,15 @@ interface Walk {
 /**
  * Decodes `input` as the Go struct `type` (an OpenAPI model name of typed-shape). `reference`, a
  * decoded value `input` was made from (the view a patch applied to), lets every sub-tree `input`
- * shares with it by identity be taken as decoded.
+ * shares with it by identity be taken as decoded; `rewritten`, the only places where `input`
+ * differs from it (the rest shared by reference), spares the walk the maps' other keys.
  */
-export function decodeTyped(input: JsonObject, type: string, reference?: TypedDecode): TypedDecode {
+export function decodeTyped(input: JsonObject, type: string, reference?: TypedDecode, rewritten?: RewriteTree): TypedDecode {
   const plan = structPlan(type);
   if (plan === undefined) return { value: input, unknown: [] };
   const w: Walk = { route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false };
   const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
-  const value = decodeStruct(input, plan, w, ref);
+  const value = decodeStruct(input, plan, w, ref, ref === undefined ? undefined : rewritten);
   const out: TypedDecode = { value: isObject(value) ? value : input, unknown: w.unknown.sort(compareRoutes).map(routeText) };
   const fatal = w.errors.filter((e) => e.fatal);
   const first = (fatal.length > 0 ? fatal : w.errors).sort((a, b) => compareRoutes(a.route, b.route))[0];
@@ -122,54 +124,52 @@ export function isEmpty(v: JsonValue, s: GoShape): boolean {
 
 /**
  * A struct. `ref` is the decoded struct `v` was made from (or undefined): a field value `v`
- * shares with it is decoded already. The output is `v` itself when decoding changes nothing.
+ * shares with it is decoded already; with `tree`, only its keys can differ from `ref`. The output
+ * is `v` itself when decoding changes nothing.
  */
-function decodeStruct(v: JsonValue, plan: StructPlan, w: Walk, ref: JsonValue | undefined): JsonValue {
+function decodeStruct(v: JsonValue, plan: StructPlan, w: Walk, ref: JsonValue | undefined, tree?: RewriteTree): JsonValue {
   if (v === null) return zeroStruct(plan);
   if (!isObject(v)) return typeError(w, jsonKind(v), plan.st.goType);
   if (v === ref) return v;
   const r = isObject(ref) ? ref : undefined;
+  const keys = tree?.keys ?? null;
   // The output is a copy of `v` made at the first difference: changed values set, dropped keys deleted.
   let out: JsonObject | undefined;
   const outer = w.struct;
-  let known = 0;
-  for (const key in v) {
-    const x = v[key];
-    const f = plan.byName.get(key);
-    let keep: JsonValue | undefined;
-    if (f === undefined) {
-      w.route.push(key);
-      w.unknown.push([...w.route]);
-      w.route.pop();
-    } else {
-      known++;
-      // (A JSON value never equals what an inherited property would give.)
-      const rx = r === undefined ? undefined : r[key];
-      if (rx === x) keep = x;
-      else if (f.plain !== PLAIN_NONE && isPlain(x, f.plain)) {
-        // A scalar of the field's own JSON type decodes to itself (the common case, no walk).
-        if (!(f.dropsEmptyPlain && (x === "" || x === 0 || x === false))) keep = x;
-      } else {
-        const field = f.field;
-        w.route.push(key);
-        w.struct = plan.st.goName;
-        w.fields.push(key);
-        const d = decodeValue(x, f.node, w, rx);
-        w.fields.pop();
-        w.route.pop();
-        // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
-        const empty = f.pointer ? x === null : isEmpty(d, field.shape);
-        if (!(field.omitzero ? d === null : field.omitempty && empty)) keep = d;
+  // Whether some field may be absent: its zero shows then (only fields whose zero shows need looking at).
+  let absent: boolean;
+  if (keys !== null && r !== undefined) {
+    // The other keys are `ref`'s (decoded, so every field whose zero shows is among them).
+    absent = false;
+    for (const [key, sub] of keys) {
+      if (!hasKey(v, key)) {
+        absent = true;
+        continue;
       }
+      const x = v[key];
+      const keep = decodeField(x, key, plan.byName.get(key), plan, w, r[key], sub);
+      if (keep === x) continue;
+      out ??= { ...v };
+      if (keep === undefined) delete out[key];
+      else setKey(out, key, keep);
     }
-    if (keep === x) continue;
-    out ??= { ...v };
-    if (keep === undefined) delete out[key];
-    else setKey(out, key, keep);
+  } else {
+    let known = 0;
+    for (const key in v) {
+      const x = v[key];
+      const f = plan.byName.get(key);
+      if (f !== undefined) known++;
+      // (A JSON value never equals what an inherited property would give.)
+      const keep = decodeField(x, key, f, plan, w, r === undefined ? undefined : r[key], undefined);
+      if (keep === x) continue;
+      out ??= { ...v };
+      if (keep === undefined) delete out[key];
+      else setKey(out, key, keep);
+    }
+    absent = known < plan.fieldCount;
   }
   w.struct = outer;
-  // Zero values of absent fields (only fields whose zero shows need looking at).
-  if (known < plan.fieldCount) {
+  if (absent) {
     for (const f of plan.shownWhenAbsent) {
       if (hasKey(v, f.field.name)) continue;
       out ??= { ...v };
@@ -177,6 +177,32 @@ function decodeStruct(v: JsonValue, plan: StructPlan, w: Walk, ref: JsonValue | 
     }
   }
   return out ?? v;
+}
+
+/**
+ * The decoded value of key `key` (field `f`, undefined: unknown to the type) holding `x`, or
+ * undefined when the decode drops it; `rx` is its decoded value in the reference.
+ */
+function decodeField(x: JsonValue, key: string, f: FieldPlan | undefined, plan: StructPlan, w: Walk, rx: JsonValue | undefined, tree: RewriteTree | undefined): JsonValue | undefined {
+  if (f === undefined) {
+    w.route.push(key);
+    w.unknown.push([...w.route]);
+    w.route.pop();
+    return undefined;
+  }
+  if (rx === x) return x;
+  // A scalar of the field's own JSON type decodes to itself (the common case, no walk).
+  if (f.plain !== PLAIN_NONE && isPlain(x, f.plain)) return f.dropsEmptyPlain && (x === "" || x === 0 || x === false) ? undefined : x;
+  const field = f.field;
+  w.route.push(key);
+  w.struct = plan.st.goName;
+  w.fields.push(key);
+  const d = decodeValue(x, f.node, w, rx, tree);
+  w.fields.pop();
+  w.route.pop();
+  // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
+  const empty = f.pointer ? x === null : isEmpty(d, field.shape);
+  return (field.omitzero ? d === null : field.omitempty && empty) ? undefined : d;
 }
 
 /** A struct's zero value (a fresh object). */
@@ -188,7 +214,8 @@ function zeroStruct(plan: StructPlan): JsonObject {
 
 const isNumber = (v: JsonValue): v is number | bigint | JsonFloat => typeof v === "number" || typeof v === "bigint" || v instanceof JsonFloat;
 
-function decodeValue(v: JsonValue, node: ShapeNode, w: Walk, ref: JsonValue | undefined): JsonValue {
+/** A value of shape `node`; `tree` (maps and structs): the only keys that can differ from `ref`. */
+function decodeValue(v: JsonValue, node: ShapeNode, w: Walk, ref: JsonValue | undefined, tree?: RewriteTree): JsonValue {
   const s = node.shape;
   switch (s.kind) {
     case "string":
@@ -232,18 +259,18 @@ function decodeValue(v: JsonValue, node: ShapeNode, w: Walk, ref: JsonValue | un
       return v;
     case "struct": {
       const plan = nodePlan(node);
-      return plan === undefined ? v : decodeStruct(v, plan, w, ref);
+      return plan === undefined ? v : decodeStruct(v, plan, w, ref, tree);
     }
     case "pointer": {
       if (v === null) return null;
-      const d = decodeValue(v, node.elem as ShapeNode, w, ref);
+      const d = decodeValue(v, node.elem as ShapeNode, w, ref, tree);
       if (d === null && (s.elem.kind === "time" || s.elem.kind === "microTime")) w.unstable = true;
       return d;
     }
     case "slice":
       return decodeSlice(v, node.elem as ShapeNode, s.goType, w, ref);
     case "map":
-      return decodeMap(v, node.elem as ShapeNode, s.goType, w, ref);
+      return decodeMap(v, node.elem as ShapeNode, s.goType, w, ref, tree);
   }
 }
 
@@ -278,11 +305,13 @@ function decodeSlice(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref
   return out ?? v;
 }
 
-function decodeMap(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref: JsonValue | undefined): JsonValue {
+function decodeMap(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref: JsonValue | undefined, tree?: RewriteTree): JsonValue {
   if (v === null) return null;
   if (!isObject(v)) return typeError(w, jsonKind(v), goType);
-  if (v === ref || (elem.shape.kind === "string" && allStrings(v))) return v;
+  if (v === ref) return v;
   const r = isObject(ref) ? ref : undefined;
+  if (r !== undefined && tree !== undefined && tree.keys !== null) return decodeMapKeys(v, elem, w, r, tree.keys);
+  if (elem.shape.kind === "string" && allStrings(v)) return v;
   let out: JsonObject | undefined;
   const keys = Object.keys(v);
   for (let i = 0; i < keys.length; i++) {
@@ -301,6 +330,26 @@ function decodeMap(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref: 
       for (let j = 0; j < i; j++) setKey(out, keys[j], v[keys[j]]);
     }
     if (out !== undefined) setKey(out, k, d);
+  }
+  return out ?? v;
+}
+
+/** A map where only `keys` can differ from its decoded reference `r` (the same copy as {@link decodeMap} makes). */
+function decodeMapKeys(v: JsonObject, elem: ShapeNode, w: Walk, r: JsonObject, keys: Map<string, RewriteTree>): JsonValue {
+  let out: JsonObject | undefined;
+  for (const [k, sub] of keys) {
+    if (!hasKey(v, k)) continue;
+    const x = v[k];
+    const rk = hasKey(r, k) ? r[k] : undefined;
+    let d = x;
+    if (rk === undefined || rk !== x) {
+      w.route.push(k);
+      d = decodeValue(x, elem, w, rk, sub);
+      w.route.pop();
+    }
+    if (d === x) continue;
+    out ??= { ...v };
+    setKey(out, k, d);
   }
   return out ?? v;
 }

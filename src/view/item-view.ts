@@ -1,12 +1,13 @@
 // One admitted object's view: made once from the manifest (the apiserver's decode, then its
 // defaulting), renewed after every mutation (the typed decode of the patch result), and written
 // back at the end as the manifest plus exactly the changes the mutations made to the view.
-import { deepEqual, getString, hasKey, isObject, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { deepEqual, getString, hasKey, isObject, setKey, type JsonObject, type JsonValue, type Rewrite } from "../data/index.js";
 import { goKindType, type GoShape } from "../schema/index.js";
 import { applyBuiltinDefaults, applyCrdDefaults } from "./defaults/index.js";
 import { decodeTyped, type TypedDecode } from "./go-decode.js";
 import type { PatchKind, ViewKind, ViewOptions } from "./types.js";
-import { carryChange } from "./write-back.js";
+import { rewriteTree, type RewriteTree } from "./rewrite-tree.js";
+import { carryAlong, carryChange } from "./write-back.js";
 
 /** The outcome of renewing the view after a mutation. */
 export type MutationView =
@@ -24,17 +25,21 @@ export interface ItemView {
   readonly unknownFields: readonly string[];
   /** The view decodes patch results into the Go type (unknown fields of a JSON patch are its to report). */
   readonly decodesPatches: boolean;
-  /** The view after a mutation turned `before` (a view) into `patched`. */
-  afterMutation(before: JsonObject, patched: JsonObject, patchKind: PatchKind): MutationView;
+  /**
+   * The view after a mutation turned `before` (a view) into `patched`; `rewrites`, when the
+   * applier knows them, turn `before` into `patched` (only their places are walked then).
+   */
+  afterMutation(before: JsonObject, patched: JsonObject, patchKind: PatchKind, rewrites?: readonly Rewrite[]): MutationView;
   /** The manifest with the changes from the first view to `final` (the last view); the manifest itself when none. */
   writeBack(final: JsonObject): JsonObject;
 }
 
 /**
  * How one object is normalised: the typed decode (built-in kinds), then defaulting. `reference`,
- * a view `o` was made from, spares the decode the sub-trees `o` shares with it.
+ * a view `o` was made from, spares the decode the sub-trees `o` shares with it; `rewritten`, the
+ * only places where `o` differs from it, the other keys of the maps on the way.
  */
-type Normaliser = (o: JsonObject, reference?: TypedDecode) => TypedDecode;
+type Normaliser = (o: JsonObject, reference?: TypedDecode, rewritten?: RewriteTree) => TypedDecode;
 
 /** The Go shape of a kind's objects (built-in kinds: `goType`), for writing added values minimally. */
 function rootShape(goType: string | undefined): GoShape | undefined {
@@ -46,8 +51,8 @@ function normaliser(kind: ViewKind, goType: string | undefined, options: ViewOpt
   const builtin = options.defaulting === "builtin";
   const schema = kind.openAPIV3Schema;
   if (goType !== undefined) {
-    return (o, reference) => {
-      const d = decodeTyped(o, goType, reference);
+    return (o, reference, rewritten) => {
+      const d = decodeTyped(o, goType, reference, rewritten);
       if (!builtin || d.error !== undefined) return d;
       // (An unstable reference is no fixed point of the decode: nothing is taken from it.)
       const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
@@ -82,6 +87,8 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
     old = o.value;
   }
   let written = object;
+  // The copies in `written` that only it holds (changed in place; none once written back).
+  let own = new WeakSet<JsonObject>();
   const shape = rootShape(goType);
   // The views made so far that are no fixed point of the decode (rare: a set pointer to a zero time).
   const unstable = new Set<JsonObject>();
@@ -91,8 +98,13 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
     oldObject: old,
     unknownFields: first.unknown,
     decodesPatches: goType !== undefined,
-    afterMutation(before, patched, patchKind) {
-      const d = normalise(patched, { value: before, unknown: [], unstable: unstable.has(before) });
+    afterMutation(before, patched, patchKind, rewrites) {
+      // Defaults can change fields beside the rewritten ones (an image's tag decides its pull
+      // policy): only the typed decode alone keeps the view's changes within the rewrites.
+      // An unstable view is no reference: its shared sub-trees can change too.
+      const stable = !unstable.has(before);
+      const tree = rewrites !== undefined && stable && options.defaulting !== "builtin" ? rewriteTree(rewrites) : undefined;
+      const d = normalise(patched, { value: before, unknown: [], unstable: !stable }, tree);
       if (d.unstable) unstable.add(d.value);
       if (patchKind === "JSONPatch") {
         if (d.error !== undefined) return { error: `Internal error occurred: ${d.error}`, status: true };
@@ -100,10 +112,12 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
           return { error: `Internal error occurred: strict decoding error: ${d.unknown.map((p) => `unknown field ${JSON.stringify(p)}`).join(", ")}`, status: true };
         }
       } else if (d.error !== undefined) return { error: d.error, status: false };
-      written = objectOr(carryChange(written, before, d.value, patched, shape), written);
+      const carried = tree === undefined ? carryChange(written, before, d.value, patched, shape) : carryAlong(written, before, d.value, patched, shape, tree, own);
+      written = objectOr(carried, written);
       return { object: d.value };
     },
     writeBack(final) {
+      own = new WeakSet();
       // Without defaults the decode is compositional (each field decodes alone), so the carried
       // changes are exact (test/view/write-back.test.ts checks that law); defaults are not (an
       // image's tag decides its pull policy), so their written object is checked and settled.

@@ -5,6 +5,7 @@ import { deepEqual, hasKey, isObject, setKey, type JsonObject, type JsonValue } 
 import { goStruct, type GoShape } from "../schema/index.js";
 import { zeroOf } from "./decode-plan.js";
 import { isEmpty } from "./go-decode.js";
+import type { RewriteTree } from "./rewrite-tree.js";
 
 /**
  * The written value after one change of the view at the same place.
@@ -35,6 +36,35 @@ export function carryChange(
     return carryList(written, before, after, patched, shape);
   }
   return deepEqual(after, before) ? written : minimalForm(patched, shape, after);
+}
+
+/**
+ * {@link carryChange} where `tree` holds the only places where `after` can differ from `before`
+ * (the rest shared by reference): only its keys are visited, in its order, which is the order
+ * carryChange meets them (keys new to the written object are added in that order). The maps
+ * along the tree are copied once: copies made here are added to `own` and changed in place
+ * later (nothing but the caller may hold them; it returns the same object then).
+ */
+export function carryAlong(
+  written: JsonValue | undefined,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  patched: JsonValue | undefined,
+  shape: GoShape | undefined,
+  tree: RewriteTree,
+  own: WeakSet<JsonObject>,
+): JsonValue | undefined {
+  if (tree.keys === null || after === before || !isObject(after) || !isObject(before) || !isObject(patched)) {
+    return carryChange(written, before, after, patched, shape);
+  }
+  const base = isObject(written) ? written : undefined;
+  let out: JsonObject | undefined;
+  for (const k of tree.keys.keys()) {
+    const b = hasKey(before, k) ? before[k] : undefined;
+    const a = hasKey(after, k) ? after[k] : undefined;
+    if (a !== b) out = carryKey(out, base, k, b, a, patched, shape, tree.keys.get(k), own);
+  }
+  return out ?? written;
 }
 
 /** The shape a pointer points to (the shape itself otherwise). */
@@ -111,12 +141,29 @@ function carryMap(written: JsonValue | undefined, before: JsonObject, after: Jso
   return out ?? written;
 }
 
-/** `out` (a copy of `base` made at the first change) with the change of key `k` from `b` to `a` carried. */
-function carryKey(out: JsonObject | undefined, base: JsonObject | undefined, k: string, b: JsonValue | undefined, a: JsonValue | undefined, patched: JsonObject, shape: GoShape | undefined): JsonObject | undefined {
+/**
+ * `out` (a copy of `base` made at the first change, or `base` itself when in `own`) with the
+ * change of key `k` from `b` to `a` carried (with `tree`: only along it, see {@link carryAlong}).
+ */
+function carryKey(
+  out: JsonObject | undefined, base: JsonObject | undefined, k: string, b: JsonValue | undefined, a: JsonValue | undefined, patched: JsonObject,
+  shape: GoShape | undefined, tree?: RewriteTree, own?: WeakSet<JsonObject>,
+): JsonObject | undefined {
   const w = base !== undefined && hasKey(base, k) ? base[k] : undefined;
-  const r = carryChange(w, b, a, hasKey(patched, k) ? patched[k] : undefined, keyShape(shape, k));
+  const p = hasKey(patched, k) ? patched[k] : undefined;
+  const ks = keyShape(shape, k);
+  const r = tree === undefined || own === undefined ? carryChange(w, b, a, p, ks) : carryAlong(w, b, a, p, ks, tree, own);
   if (r === w) return out;
-  const o = out ?? (base !== undefined ? { ...base } : {});
+  if (out !== undefined) return withKey(out, k, r);
+  if (own === undefined) return withKey(base !== undefined ? { ...base } : {}, k, r);
+  if (base !== undefined && own.has(base)) return withKey(base, k, r);
+  const o: JsonObject = base !== undefined ? { ...base } : {};
+  own.add(o);
+  return withKey(o, k, r);
+}
+
+/** `o` with key `k` set to `r`, or deleted when `r` is undefined. */
+function withKey(o: JsonObject, k: string, r: JsonValue | undefined): JsonObject {
   if (r === undefined) delete o[k];
   else setKey(o, k, r);
   return o;

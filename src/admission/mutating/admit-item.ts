@@ -163,7 +163,7 @@ function admitKnown(item: JsonObject, id: ItemIdentity, run: AdmissionRun, resul
       if (r.object === obj) return r;
       let next = r.object;
       if (own) {
-        const v = view.afterMutation(obj, r.object, m.patchType);
+        const v = view.afterMutation(obj, r.object, m.patchType, r.rewrites);
         if ("error" in v) return { error: v.error, fieldPath: m.fieldPath, statusError: v.status };
         next = v.object;
       }
