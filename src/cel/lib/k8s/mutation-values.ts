@@ -4,7 +4,7 @@
 import type { JsonObject, JsonValue } from "../../../data/index.js";
 import {
   celError, isCelError, jsonOfList, jsonOfMap, kindOf, K, toJson,
-  type CelValue, type CelError, type CelList, type CelMap, type CelObject,
+  type BytesSink, type CelValue, type CelError, type CelList, type CelMap, type CelObject,
 } from "../../values/index.js";
 import { JSONPATCH_TYPE } from "./mutation.js";
 
@@ -80,9 +80,10 @@ export function checkObjectTypeNames(v: CelObject, rootTypeName: string = v.type
 
 /**
  * Type-checks (reference §4.3, error prefixed `type mismatch: `) and converts an Object value to JSON.
+ * `onBytes`: told where bytes values were written (see {@link toJson}). Default: none.
  */
-export function objectToJson(v: CelObject, rootTypeName: string = v.typeName): JsonObject | CelError {
+export function objectToJson(v: CelObject, rootTypeName: string = v.typeName, onBytes?: BytesSink): JsonObject | CelError {
   const err = checkObjectTypeNames(v, rootTypeName);
   if (err !== undefined) return celError(`type mismatch: ${err}`);
-  return toJson(v) as JsonObject | CelError;
+  return toJson(v, onBytes) as JsonObject | CelError;
 }
