@@ -19,7 +19,7 @@ export { plan } from "./plan.js";
 export type { Authorizer, AuthzAttributes, AuthzDecision } from "./lib/k8s-authz.js";
 export { authorizerValue, requestResourceValue, authzTypes } from "./lib/k8s-authz.js";
 export type {
-  CelValue, CelError, CelErrorCode, CelUint, CelTimestamp, CelDuration, CelList, CelMap, CelObject, CelOptional, CelTypeValue, CelOpaque, OpaqueOps,
+  CelValue, CelError, CelErrorCode, CelUint, CelTimestamp, CelDuration, CelList, CelMap, CelObject, CelOptional, CelTypeValue, CelOpaque, OpaqueOps, BytesSink,
 } from "./values/index.js";
 export {
   celError, isCelError, celUint, isCelUint, celTimestamp, isCelTimestamp, celDuration, isCelDuration, celList, isCelList,

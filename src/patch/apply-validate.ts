@@ -77,12 +77,24 @@ export interface BytesMarks {
   get(container: object): ReadonlyMap<string | number, Uint8Array> | undefined;
 }
 
+/**
+ * The atomic nodes a patch validation also collects (the apiserver's atomic rule, as
+ * `findAtomics`): `at` is the route to the node being walked, `out` the paths found. While the
+ * walk is below an undeclared key (not descended by that rule), `Walk.atomics` is unset.
+ */
+interface AtomicsWalk {
+  readonly at: (string | number)[];
+  readonly out: string[];
+  readonly everyKey: boolean;
+}
+
 /** What one validation walk holds fixed. */
 interface Walk {
   schema: Schema;
   dup: boolean;
   nulls: NullReading;
   bytes: BytesMarks | undefined;
+  atomics?: AtomicsWalk;
 }
 
 /**
@@ -100,6 +112,26 @@ export function validateValue(
   schema: Schema, spec: TypeSpec, v: JsonValue, allowDuplicates = false, base?: JsonValue, nulls: NullReading = "json", bytes?: BytesMarks,
 ): SmdError[] {
   return validateNode({ schema, dup: allowDuplicates, nulls, bytes }, spec, v, allowDuplicates ? base : undefined);
+}
+
+/** What {@link validatePatch} found: the validation errors, else the paths of the atomic nodes. */
+export type PatchCheck = { errs: SmdError[]; atomics?: undefined } | { errs?: undefined; atomics: string[] };
+
+/**
+ * Validates a patch (no duplicates) and, when it is valid, returns the paths of its atomic nodes,
+ * in one walk: the same answers as {@link validateValue} then `findAtomics` (with `everyKey`).
+ */
+export function validatePatch(schema: Schema, spec: TypeSpec, v: JsonValue, everyKey: boolean, nulls: NullReading = "json", bytes?: BytesMarks): PatchCheck {
+  const atomics: AtomicsWalk = { at: [], out: [], everyKey };
+  const errs = validateNode({ schema, dup: false, nulls, bytes, atomics }, spec, v, undefined);
+  return errs.length > 0 ? { errs } : { atomics: atomics.out };
+}
+
+/** `.spec.containers[0].args` */
+function atomicPath(at: readonly (string | number)[]): string {
+  let s = "";
+  for (const k of at) s += typeof k === "number" ? `[${k}]` : "." + k;
+  return s;
 }
 
 /** `bytes`: the CEL bytes value `v` stands for, if it is one (see {@link BytesMarks}). */
@@ -141,6 +173,8 @@ function validateMap(w: Walk, t: MapType, v: JsonValue, base: JsonValue | undefi
   if (m === undefined) return smdError(`expected map, got ${goValueV(v)}`);
   const b = asMap(base);
   const bytes = w.bytes?.get(m);
+  const { atomics } = w;
+  if (atomics !== undefined && t.relationship === "atomic") atomics.out.push(atomicPath(atomics.at));
   let errs: SmdError[] | undefined; // from the first error on
   for (const key of Object.keys(m)) {
     const value = m[key];
@@ -152,7 +186,18 @@ function validateMap(w: Walk, t: MapType, v: JsonValue, base: JsonValue | undefi
       (errs ??= []).push({ path: "." + key, message: "field not declared in schema" });
       break; // SMD stops iterating the map at the first undeclared field.
     }
-    const e = validateNode(w, spec, value, bv, bytes?.get(key));
+    let e: SmdError[];
+    if (atomics === undefined) e = validateNode(w, spec, value, bv, bytes?.get(key));
+    else if (field === undefined && !atomics.everyKey) {
+      // The atomic rule descends declared fields only.
+      w.atomics = undefined;
+      e = validateNode(w, spec, value, bv, bytes?.get(key));
+      w.atomics = atomics;
+    } else {
+      atomics.at.push(key);
+      e = validateNode(w, spec, value, bv, bytes?.get(key));
+      atomics.at.pop();
+    }
     if (e.length > 0) (errs ??= []).push(...withPrefix(e, "." + key));
   }
   return errs ?? NO_ERRS;
@@ -168,6 +213,8 @@ function validateList(w: Walk, t: ListType, v: JsonValue, base: JsonValue | unde
   // `base` at the same index is valid here too.
   const b = Array.isArray(base) ? base : undefined;
   const bytes = w.bytes?.get(v);
+  const { atomics } = w;
+  if (atomics !== undefined && t.relationship === "atomic") atomics.out.push(atomicPath(atomics.at));
   for (let i = 0; i < v.length; i++) {
     if (b !== undefined && i < b.length && v[i] === b[i]) continue;
     let pe: PathElement | undefined;
@@ -195,7 +242,9 @@ function validateList(w: Walk, t: ListType, v: JsonValue, base: JsonValue | unde
       if (seen.has(id)) errs.push({ path: "", message: `duplicate entries for key ${peString(pe)}` });
       seen.add(id);
     }
+    atomics?.at.push(i);
     const e = validateNode(w, t.elementType, v[i], b !== undefined && i < b.length ? b[i] : undefined, itemBytes);
+    atomics?.at.pop();
     if (e.length > 0) errs.push(...withPrefix(e, peString(pe ?? (listItemPathElement(schema, t, v[i]) as PathElement))));
   }
   return errs.length > 0 ? errs : NO_ERRS;

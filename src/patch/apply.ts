@@ -2,8 +2,8 @@
 // the schema, refuse atomic nodes, type the live object (duplicates allowed), then merge.
 import { getKey, isObject, setKey, type JsonObject, type Rewrite } from "../data/index.js";
 import { builtinSchema, DEDUCED_TYPE, type TypeRef } from "../schema/index.js";
-import { atomicsMessage, findAtomics } from "./apply-atomics.js";
-import { validateValue, type BytesMarks, type NullReading } from "./apply-validate.js";
+import { atomicsMessage } from "./apply-atomics.js";
+import { validatePatch, validateValue, type BytesMarks, type NullReading } from "./apply-validate.js";
 import { formatSmdErrors } from "./merge-errors.js";
 import { mergeWithRewrites } from "./merge.js";
 
@@ -87,12 +87,11 @@ export function applyConfiguration(live: JsonObject, patch: JsonObject, type: Ty
   const marks = options.patchBytes;
   // `p` is a copy of the patch's root: its marks are the root's.
   const bytes: BytesMarks | undefined = marks && { get: (c) => marks.get(c === p ? patch : c) };
-  const patchErrs = validateValue(schema, spec, p, false, undefined, options.patchNulls, bytes);
-  if (patchErrs.length > 0) {
-    return fail("invalid-patch", `failed to convert patch object to typed object: ${formatSmdErrors(patchErrs)}`);
+  const checked = validatePatch(schema, spec, p, options.everyKeyAtomic === true, options.patchNulls, bytes);
+  if (checked.errs !== undefined) {
+    return fail("invalid-patch", `failed to convert patch object to typed object: ${formatSmdErrors(checked.errs)}`);
   }
-  const atomics = findAtomics(schema, spec, p, { everyKey: options.everyKeyAtomic === true });
-  if (atomics.length > 0) return fail("atomic", atomicsMessage(atomics));
+  if (checked.atomics.length > 0) return fail("atomic", atomicsMessage(checked.atomics));
   const { validity } = options;
   const liveErrs = validateValue(schema, spec, live, true, sameType(validity?.type, type) ? validity?.object : undefined);
   if (liveErrs.length > 0) {

@@ -10,16 +10,27 @@ export interface SplitPointer {
   readonly key: string;
 }
 
+/** Splits remembered before {@link splitPointer} starts over (paths built from data vary). */
+const MAX_RECENT_SPLITS = 1024;
+const recentSplits = new Map<string, SplitPointer | null>();
+
 /**
  * Splits `path` as json-patch v4 `findObject` does: `strings.Split(path, "/")`, and fewer than
  * two parts (no "/" at all, e.g. `""` or `"a"`) is no pointer. The text before the first "/" is
  * ignored, so `"x/a"` addresses the same place as `"/a"`.
  */
 export function splitPointer(path: string): SplitPointer | undefined {
+  // A mutation's patch uses the same few paths for every object: remember the recent splits
+  // (frozen, as callers share them).
+  const hit = recentSplits.get(path);
+  if (hit !== undefined) return hit ?? undefined;
   const parts = path.split("/");
-  if (parts.length < 2) return undefined;
-  return { parents: parts.slice(1, -1).map(unescapeToken), key: unescapeToken(parts[parts.length - 1]) };
+  const sp = parts.length < 2 ? undefined : Object.freeze({ parents: Object.freeze(parts.slice(1, -1).map(unescapeToken)), key: unescapeToken(parts[parts.length - 1]) });
+  if (recentSplits.size >= MAX_RECENT_SPLITS) recentSplits.clear();
+  recentSplits.set(path, sp ?? null);
+  return sp;
 }
+
 
 /** RFC 6901 unescaping in a single pass: `~1` → `/`, `~0` → `~`; other `~` stay as they are. */
 export function unescapeToken(token: string): string {

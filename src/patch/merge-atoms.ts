@@ -1,8 +1,7 @@
 // Schema atoms as the SMD walkers use them: resolving a type spec (with SMD's error texts) and
 // picking the atom forms that fit a value.
-import type { JsonValue } from "../data/index.js";
+import { JsonFloat, type JsonValue } from "../data/index.js";
 import type { Atom, Schema, TypeSpec } from "../schema/index.js";
-import { asList, asMap, isScalar } from "./merge-values.js";
 
 /** An empty spec: an undeclared key of a struct (resolves to an empty, invalid atom). */
 export const NO_TYPE: TypeSpec = { inlined: {} };
@@ -29,14 +28,16 @@ function formsOf(a: Atom): AtomForms {
  * form of `a` (two picks are SMD's "same atom" when their forms are equal).
  */
 export function deducedForms(a: Atom, v: JsonValue | undefined): AtomForms {
-  if (v !== undefined) {
-    if (isScalar(v)) {
+  // By `typeof` first (the hot path of every merge): a JsonFloat and any number, string, bool or
+  // bigint is a scalar, an array a list, any other object a map; null and absent are none.
+  if (v !== undefined && v !== null) {
+    if (typeof v !== "object") {
       if (a.scalar !== undefined) return SCALAR_FORM;
-    } else if (asList(v) !== undefined) {
+    } else if (Array.isArray(v)) {
       if (a.list !== undefined) return LIST_FORM;
-    } else if (asMap(v) !== undefined) {
-      if (a.map !== undefined) return MAP_FORM;
-    }
+    } else if (v instanceof JsonFloat) {
+      if (a.scalar !== undefined) return SCALAR_FORM;
+    } else if (a.map !== undefined) return MAP_FORM;
   }
   return formsOf(a);
 }

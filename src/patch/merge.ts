@@ -33,9 +33,12 @@ interface MergeTrack {
  * describe it), else replaced by one rewrite of the node (none when the node was kept).
  */
 function settle(track: MergeTrack, mark: number, before: JsonValue | undefined, after: JsonValue | undefined): void {
-  if (after !== before && isObject(before) && isObject(after) && track.rewrites.length > mark) return;
-  track.rewrites.length = mark;
-  if (after !== before) track.rewrites.push({ at: [...track.at], before, after });
+  const { rewrites } = track;
+  if (rewrites.length > mark) {
+    if (after !== before && isObject(before) && isObject(after)) return;
+    rewrites.length = mark; // (setting the length is slow: only when something is dropped)
+  }
+  if (after !== before) rewrites.push({ at: [...track.at], before, after });
 }
 
 /**
@@ -125,10 +128,18 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
   let out: JsonObject | undefined;
   let deleted = false;
   let shared = 0;
+  // Keys on both sides whose values differ (the others are their own merge): the first one,
+  // and how many, so that the live map's keys are walked only when their order matters.
+  let differing = 0;
+  let firstDiffering = "";
   if (l !== undefined) {
-    for (const k of rKeys) if (hasOwn.call(l, k)) shared++;
-    for (const k of shared > 1 ? Object.keys(l) : shared === 1 ? rKeys : NO_KEYS) {
-      if (!hasOwn.call(r, k) || !hasOwn.call(l, k)) continue;
+    for (const k of rKeys) {
+      if (!hasOwn.call(l, k)) continue;
+      shared++;
+      if (l[k] !== (r as JsonObject)[k] && differing++ === 0) firstDiffering = k;
+    }
+    for (const k of differing > 1 ? Object.keys(l) : differing === 1 ? [firstDiffering] : NO_KEYS) {
+      if (differing > 1 && !hasOwn.call(r, k)) continue;
       const lv = l[k];
       const rv = (r as JsonObject)[k];
       if (lv === rv) continue; // its own merge, no rewrite (see mergeValues): `apiVersion`, `kind`
@@ -144,14 +155,16 @@ function doMap(schema: Schema, t: MapType, lhs: JsonValue | undefined, rhs: Json
       }
     }
   }
-  for (const k of rKeys) {
-    if (l !== undefined && hasOwn.call(l, k)) continue;
-    const merged = mergeKey(schema, t, k, undefined, (r as JsonObject)[k], track);
-    if (merged.errs.length > 0) errs = withKeyErrors(errs, k, merged.errs);
-    const res = merged.out;
-    if (res === undefined) continue;
-    out ??= l !== undefined ? { ...l } : {};
-    setKey(out, k, res);
+  if (shared < rKeys.length) {
+    for (const k of rKeys) {
+      if (l !== undefined && hasOwn.call(l, k)) continue;
+      const merged = mergeKey(schema, t, k, undefined, (r as JsonObject)[k], track);
+      if (merged.errs.length > 0) errs = withKeyErrors(errs, k, merged.errs);
+      const res = merged.out;
+      if (res === undefined) continue;
+      out ??= l !== undefined ? { ...l } : {};
+      setKey(out, k, res);
+    }
   }
   if (out === undefined) return l !== undefined && (shared > 0 || Object.keys(l).length > 0) ? { out: lhs, errs } : { errs };
   return !deleted || Object.keys(out).length > 0 ? { out, errs } : { errs };

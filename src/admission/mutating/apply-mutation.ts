@@ -6,7 +6,7 @@ import {
   applyConfiguration, applyConfigurationDeduced, applyJsonPatch, strictDecodingError, type JsonPatchOperation, type LiveValidity,
 } from "../../patch/index.js";
 import type { TypeRef } from "../../schema/index.js";
-import { celBytesMarks } from "./apply-bytes.js";
+import { BytesMarksCollector } from "./apply-bytes.js";
 import type { MutationOutcome } from "./invoke.js";
 import type { PatchType } from "../policy/index.js";
 
@@ -59,11 +59,12 @@ function withTypeMetaDefaults(doc: JsonObject, object: JsonObject): JsonObject {
 /** Patches `object` with an apply configuration (`Object{…}`) under `schema` (deduced when absent). */
 function applyObjectValue(object: JsonObject, value: CelValue, schema: TypeRef | undefined, validity: LiveValidity): MutationOutcome {
   if (!isCelObject(value)) return { error: `unsupported return type from ApplyConfiguration expression: ${typeof value}` };
-  const patch = objectToJson(value, "Object");
-  if (isCelError(patch)) return { error: patch.message };
-  // Its nulls and bytes came from CEL: protobuf NULL_VALUEs and Go []bytes that fail validation
+  // Its nulls and bytes come from CEL: protobuf NULL_VALUEs and Go []bytes that fail validation
   // (nothing is unset this way, and bytes are never written as base64).
-  const bytes = celBytesMarks(value, patch);
+  const collector = new BytesMarksCollector();
+  const patch = objectToJson(value, "Object", collector.onBytes);
+  if (isCelError(patch)) return { error: patch.message };
+  const bytes = collector.result();
   const r = schema
     ? applyConfiguration(object, patch, schema, { validity, patchNulls: "cel", patchBytes: bytes })
     : applyConfigurationDeduced(object, patch, validity, "cel", bytes);

@@ -24,3 +24,4 @@ export { celEquals, compareValues, compareNumeric } from "./equal.js";
 export { isZeroValue } from "./zero.js";
 export { fromJson } from "./json-in.js";
 export { toJson, base64Encode } from "./json-out.js";
+export type { BytesSink } from "./json-out.js";

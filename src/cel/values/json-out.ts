@@ -23,10 +23,23 @@ function intToJson(n: bigint): JsonValue {
 }
 
 /**
+ * Told where a conversion wrote a bytes value (as base64): the new JSON object or array and the
+ * key or index in it.
+ */
+export type BytesSink = (container: JsonObject | JsonValue[], key: string | number, bytes: Uint8Array) => void;
+
+/** {@link toJson} of a child value of `container` at `key`, reporting bytes to `onBytes`. */
+function childToJson(v: CelValue, onBytes: BytesSink | undefined, container: JsonObject | JsonValue[], key: string | number): JsonValue | CelError {
+  if (onBytes !== undefined && kindOf(v) === K.bytes) onBytes(container, key, v as Uint8Array);
+  return toJson(v, onBytes);
+}
+
+/**
  * Converts a CEL value to JSON data. JSON-backed lists/maps return their underlying data (shared,
  * not copied: callers must not mutate it). Errors for values with no JSON form.
+ * `onBytes`: told where bytes values were written in the new objects and arrays. Default: none.
  */
-export function toJson(v: CelValue): JsonValue | CelError {
+export function toJson(v: CelValue, onBytes?: BytesSink): JsonValue | CelError {
   switch (kindOf(v)) {
     case K.bool: case K.string: case K.null: return v as JsonValue;
     case K.int: return intToJson(v as bigint);
@@ -46,7 +59,7 @@ export function toJson(v: CelValue): JsonValue | CelError {
       if (raw) return raw as JsonValue[];
       const out: JsonValue[] = [];
       for (let i = 0; i < l.size(); i++) {
-        const e = toJson(l.get(i));
+        const e = childToJson(l.get(i), onBytes, out, i);
         if (isCelError(e)) return e;
         out.push(e);
       }
@@ -59,7 +72,7 @@ export function toJson(v: CelValue): JsonValue | CelError {
       const out: JsonObject = {};
       for (const k of m.keys()) {
         if (typeof k !== "string") return celError(`unsupported map key type: ${typeof k === "bigint" ? "int" : kindOf(k) === K.uint ? "uint" : "bool"}`);
-        const e = toJson(m.get(k) as CelValue);
+        const e = childToJson(m.get(k) as CelValue, onBytes, out, k);
         if (isCelError(e)) return e;
         setKey(out, k, e);
       }
@@ -74,7 +87,7 @@ export function toJson(v: CelValue): JsonValue | CelError {
         if (isCelError(set)) return set;
         // An optional field value converts as its value, or null without one (cel-go's native conversion).
         const fv = kindOf(set) === K.optional ? ((set as CelOptional).value ?? null) : set;
-        const e = toJson(fv);
+        const e = childToJson(fv, onBytes, out, f);
         if (isCelError(e)) return e;
         setKey(out, f, e);
       }

@@ -4,7 +4,7 @@
 import type { JsonObject, JsonValue } from "../../../data/index.js";
 import {
   celError, isCelError, jsonOfList, jsonOfMap, kindOf, K, toJson,
-  type CelValue, type CelError, type CelList, type CelMap, type CelObject,
+  type BytesSink, type CelValue, type CelError, type CelList, type CelMap, type CelObject,
 } from "../../values/index.js";
 import { JSONPATCH_TYPE } from "./mutation.js";
 
@@ -50,21 +50,36 @@ export function jsonPatchOps(v: CelValue): JsonPatchOp[] | CelError {
   return out;
 }
 
-function collectTypeErrors(v: CelValue, path: string, errs: string[]): void {
+/** True when `name` is `parent + "." + field`, checked without building that string. */
+function isFieldTypeName(name: string, parent: string, field: string): boolean {
+  return (
+    name.length === parent.length + 1 + field.length && name.charCodeAt(parent.length) === 46 && name.startsWith(parent) && name.endsWith(field)
+  );
+}
+
+/**
+ * Checks the objects in `v`, expected at `parent` (`field` absent) or at `parent.field`. A
+ * well-named object's own type name is the path below it, so paths are only built for errors.
+ */
+function collectTypeErrors(v: CelValue, parent: string, field: string | undefined, errs: string[]): void {
   const k = kindOf(v);
   if (k === K.object) {
     const o = v as CelObject;
-    if (o.typeName !== path) errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
+    let path = o.typeName;
+    if (field === undefined ? path !== parent : !isFieldTypeName(path, parent, field)) {
+      path = field === undefined ? parent : parent + "." + field;
+      errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
+    }
     for (const f of o.fieldNames()) {
       const fv = o.get(f);
-      if (fv !== undefined && !isCelError(fv)) collectTypeErrors(fv, path + "." + f, errs);
+      if (fv !== undefined && !isCelError(fv)) collectTypeErrors(fv, path, f, errs);
     }
   } else if (k === K.list && !jsonOfList(v as CelList)) {
     const l = v as CelList;
-    for (let i = 0; i < l.size(); i++) collectTypeErrors(l.get(i), path, errs);
+    for (let i = 0; i < l.size(); i++) collectTypeErrors(l.get(i), parent, field, errs);
   } else if (k === K.map && !jsonOfMap(v as CelMap)) {
     const m = v as CelMap;
-    for (const key of m.keys()) collectTypeErrors(m.get(key) as CelValue, path, errs);
+    for (const key of m.keys()) collectTypeErrors(m.get(key) as CelValue, parent, field, errs);
   }
 }
 
@@ -74,15 +89,16 @@ function collectTypeErrors(v: CelValue, path: string, errs: string[]): void {
  */
 export function checkObjectTypeNames(v: CelObject, rootTypeName: string = v.typeName): string | undefined {
   const errs: string[] = [];
-  collectTypeErrors(v, rootTypeName, errs);
+  collectTypeErrors(v, rootTypeName, undefined, errs);
   return errs.length ? errs.join("\n") : undefined;
 }
 
 /**
  * Type-checks (reference §4.3, error prefixed `type mismatch: `) and converts an Object value to JSON.
+ * `onBytes`: told where bytes values were written (see {@link toJson}). Default: none.
  */
-export function objectToJson(v: CelObject, rootTypeName: string = v.typeName): JsonObject | CelError {
+export function objectToJson(v: CelObject, rootTypeName: string = v.typeName, onBytes?: BytesSink): JsonObject | CelError {
   const err = checkObjectTypeNames(v, rootTypeName);
   if (err !== undefined) return celError(`type mismatch: ${err}`);
-  return toJson(v) as JsonObject | CelError;
+  return toJson(v, onBytes) as JsonObject | CelError;
 }
