@@ -86,6 +86,10 @@ class LazyObject implements CelObject {
 export function celObject(typeName: string, fields: Map<string, CelValue>, decl: ObjectValueDecl = undeclared): CelObject {
   return new StructObject(typeName, fields, decl);
 }
+/** The set fields of a struct value (its own map: callers must not modify it), else undefined (lazy objects). */
+export function structFields(v: CelObject): ReadonlyMap<string, CelValue> | undefined {
+  return v instanceof StructObject ? v.fields : undefined;
+}
 /** A lazy object: each field's thunk runs on first access; results (errors too) are cached in this value. */
 export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>, decl: ObjectValueDecl = undeclared): CelObject {
   return new LazyObject(typeName, thunks, decl);
