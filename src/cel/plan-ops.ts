@@ -7,10 +7,11 @@ import { op } from "./operators.js";
 import { failedCallCost } from "./plan-call-cost.js";
 import { concatStrings } from "./lib/std-operators.js";
 import type { Ev } from "./planner.js";
+import { getKey } from "../data/index.js";
 import type { Expr } from "./ast.js";
 import { optionalSelect, optionalInner, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
 import {
-  K, kindOf, celError, isCelError, errText, celEquals, optionalNone, isDataObject, dataField, dataHas,
+  K, kindOf, celError, isCelError, errText, celEquals, optionalNone, isDataObject, dataField, dataHas, jsonOfMap,
   type CelValue, type CelError, type CelList, type CelMap, type CelOptional,
 } from "./values/index.js";
 
@@ -71,6 +72,9 @@ export function testFieldEv(operand: Ev, field: string, id: number, refund: numb
     s.cost -= refund;
     if (isCelError(v)) return v;
     s.cost++;
+    // A map over JSON: the key's presence, without converting its value.
+    const raw = kindOf(v) === K.map ? jsonOfMap(v as CelMap) : undefined;
+    if (raw !== undefined) return getKey(raw, field) !== undefined;
     return label(testField(v, field, strict), id);
   };
 }
@@ -245,6 +249,27 @@ export function equalsEv(isEq: boolean, l: Ev, r: Ev): Ev {
     }
     s.cost += Math.ceil(Math.min(sizeOf(a), sizeOf(b)) * 0.1);
     return isEq === celEquals(a, b);
+  };
+}
+
+/**
+ * `x in m` of the standard library: a string in a map answered by the map (the row `[A, M]`, which
+ * costs 1); other operands go to the call's generic path through `slot`/`slot2`.
+ */
+export function inMapEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner): Ev {
+  const id = e.id;
+  let rest: Ev | undefined;
+  return (s) => {
+    const a = l(s);
+    const b = r(s);
+    if (typeof a === "string" && kindOf(b) === K.map) {
+      s.cost++;
+      if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+      return (b as CelMap).has(a);
+    }
+    s.slots[slot] = a;
+    s.slots[slot2] = b;
+    return (rest ??= planner.slotCall(e, slot, slot2))(s);
   };
 }
 

@@ -14,7 +14,7 @@ import {
 import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField, goTypeOf } from "./values/access.js";
 import {
-  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, heldOperandEv, elementOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv,
+  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, heldOperandEv, elementOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv, inMapEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
@@ -91,7 +91,7 @@ const EMPTY_LIST_CONST: Ev = constantEv(emptyList);
 
 /** How the planner plans a call of a function name: a fast path's code, or the generic call. */
 const CALL_GENERIC = 0, CALL_LOGIC = 1, CALL_CONDITIONAL = 2, CALL_NOT_STRICTLY_FALSE = 3, CALL_OPT_SELECT = 4, CALL_INDEX = 5,
-  CALL_EQUALS = 6, CALL_ARITHMETIC = 7, CALL_STRING_PREDICATE = 8, CALL_NOT = 9, CALL_OPTIONAL_OR = 10;
+  CALL_EQUALS = 6, CALL_ARITHMETIC = 7, CALL_STRING_PREDICATE = 8, CALL_NOT = 9, CALL_OPTIONAL_OR = 10, CALL_IN = 11;
 /** Function names per env with their call codes (names come from expressions: the table is bounded). */
 const callCodes = new WeakMap<CelEnv, Map<string, number>>();
 const CALL_CODES_LIMIT = 4096;
@@ -143,6 +143,7 @@ function callCodeOf(env: CelEnv, fn: string): number {
     case "startsWith": case "endsWith": case "contains": return isStd(env, fn) ? CALL_STRING_PREDICATE : CALL_GENERIC;
     case op.logicalNot: return isStd(env, fn) ? CALL_NOT : CALL_GENERIC;
     case "or": case "orValue": return isOptionalLibrary(env, fn) ? CALL_OPTIONAL_OR : CALL_GENERIC;
+    case op.in: return isStd(env, fn) ? CALL_IN : CALL_GENERIC;
     default: return CALL_GENERIC;
   }
 }
@@ -480,6 +481,12 @@ export class Planner implements SlotCallPlanner {
       case CALL_OPTIONAL_OR:
         if (!target || n !== 1) break;
         return optionalOrEv(fn === "or", this.plan(target, scope), this.plan(args[0], scope));
+      case CALL_IN: {
+        if (target || n !== 2) break;
+        const l = this.plan(args[0], scope), r = this.plan(args[1], scope);
+        const slot = this.slotCount++, slot2 = this.slotCount++;
+        return inMapEv(e, l, r, slot, slot2, this);
+      }
     }
     return this.planFunction(e, scope);
   }

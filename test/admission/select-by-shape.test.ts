@@ -118,3 +118,25 @@ test("a reused shape still looks up the Namespace its fixed part read: each item
     assert.deepEqual(src.namespaces.takeAssumed(), ["missing"], name);
   }
 });
+
+test("objects whose labels give the same objectSelector outcomes share one selection, and still report an assumed Namespace", () => {
+  const web: LabelSelectorSpec = { matchLabels: { app: "web" } };
+  const bound = boundPolicies([
+    { constraints: criteria({ objectSelector: web, namespaceSelector: { matchLabels: { env: "prod" } } }), bindings: [undefined], params: "none" },
+    { constraints: criteria({ objectSelector: { matchLabels: { app: "web" } } }), bindings: [criteria({ objectSelector: { matchExpressions: [{ key: "tier", operator: "Exists" }] } })], params: "none" },
+  ]);
+  const params = buildParamIndex(items, "default");
+  const src = { index: buildPolicyIndex(bound), namespaces: namespaceView(items), params, paramsFor: paramCollector(params) };
+  const select = (name: string, labels: Record<string, string>) => {
+    src.namespaces.nextItem();
+    const s = selectForRequest(src, attrs({ name, namespace: "missing", object: obj("apps/v1", "Deployment", name, "missing", labels) }));
+    return { s, names: s.invocations.map((i) => i.policyName), assumed: src.namespaces.takeAssumed() };
+  };
+  const a = select("a", { app: "web", tier: "1", x: "1" });
+  const b = select("b", { app: "web", tier: "2" });
+  const c = select("c", { app: "web" });
+  assert.deepEqual([a.names, b.names, c.names], [["p1"], ["p1"], []]);
+  assert.equal(a.s, b.s, "same outcomes: the selection is shared");
+  assert.notEqual(a.s, c.s);
+  assert.deepEqual([a.assumed, b.assumed, c.assumed], [["missing"], ["missing"], ["missing"]]);
+});

@@ -1,5 +1,6 @@
 // Runtime cost: rows taken from cel-go's interpreter/runtimecost_test.go (same expressions, inputs
-// and expected actual cost; Kubernetes' "has() costs 0" setting), plus the per-call limit.
+// and expected actual cost; Kubernetes' "has() costs 0" setting), plus the per-call limit, and
+// rows for the planner's fast paths (`in` on maps, has() on JSON maps) with their values.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { celEnv, compile, conformanceLibraries, kubernetesLibraries, fromJson } from "../../src/cel/index.js";
@@ -36,6 +37,10 @@ const rows: { name: string; expr: string; input?: Record<string, JsonValue>; wan
   { name: "lt", expr: "1 < 2", want: 1 },
   { name: "eq", expr: "1 == 2", want: 1 },
   { name: "in", expr: "2 in [1, 2, 3]", want: 13 },
+  { name: "in map: string key", expr: "'b' in input", input: { input: { a: 1 } }, want: 2 },
+  { name: "in map: int key (generic path)", expr: "1 in input", input: { input: { a: 1 } }, want: 2 },
+  { name: "in map literal", expr: "'a' in {'a': 1}", want: 31 },
+  { name: "has() on a JSON map, absent", expr: "has(input.a.b)", input: { input: { a: { c: 1 } } }, want: 2 },
   { name: "plus", expr: "1 + 1", want: 1 },
   { name: "ternary", expr: "true ? 1 : 2", want: 0 },
   { name: "string size", expr: 'size("123")', want: 1 },
@@ -51,6 +56,23 @@ const rows: { name: string; expr: string; input?: Record<string, JsonValue>; wan
 ];
 
 for (const r of rows) test(`cost: ${r.name}`, () => assert.equal(cost(r.expr, r.input), r.want));
+
+const valueRows: { expr: string; input: JsonValue; want: boolean }[] = [
+  { expr: "'a' in input", input: { a: 1 }, want: true },
+  { expr: "'b' in input", input: { a: 1 }, want: false },
+  { expr: "'toString' in input", input: {}, want: false },
+  { expr: "1 in input", input: { "1": 1 }, want: false },
+  { expr: "has(input.a.b)", input: { a: { b: null } }, want: true },
+  { expr: "has(input.a.b)", input: { a: { c: 1 } }, want: false },
+  { expr: "has(input.a.toString)", input: { a: {} }, want: false },
+];
+for (const r of valueRows) {
+  test(`fast path value: ${r.expr} on ${JSON.stringify(r.input)}`, () => {
+    const c = compile(env, r.expr, { check: false });
+    assert.ok(c.ok);
+    assert.equal(c.program.eval({ input: fromJson(r.input) }).value, r.want);
+  });
+}
 
 test("Kubernetes lists library costs a traversal", () => {
   // traversalCost([1,2,3]) = 3; the constant list literal is folded (OptOptimize) and costs nothing.

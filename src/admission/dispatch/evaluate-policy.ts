@@ -55,7 +55,8 @@ export interface InvocationInputs {
 /** Cost spent by lazily evaluated variables since the last reset. */
 export interface CostSink { cost: number }
 
-const noVariables = new Map<string, () => CelValue | CelError>();
+/** `variables` of a policy that declares none (no field to compute: one value shared by all activations). */
+const noVariables = lazyObject(variablesTypeName, new Map<string, () => CelValue | CelError>());
 
 /**
  * Builds an activation whose `variables` are evaluated on first read and cached; `namespaceObject`
@@ -76,18 +77,19 @@ export function activationFor(
     act["authorizer.requestResource"] = item.requestResource;
   }
   if (inputs.params !== undefined) act.params = fromJson(inputs.params);
-  let thunks = noVariables;
-  if (policy.variables.length > 0) {
-    thunks = new Map();
-    for (const v of policy.variables) {
-      thunks.set(v.name, () => {
-        if (v.error !== undefined || !v.program) return celError(`composited variable "${v.name}" fails to compile: ${v.error ?? "no program"}`);
-        const r = v.program.eval(act);
-        sink.cost += r.cost;
-        if (r.error) return celError(`composited variable "${v.name}" fails to evaluate: ${r.error.message}`);
-        return r.value;
-      });
-    }
+  if (policy.variables.length === 0) {
+    act.variables = noVariables;
+    return act;
+  }
+  const thunks = new Map<string, () => CelValue | CelError>();
+  for (const v of policy.variables) {
+    thunks.set(v.name, () => {
+      if (v.error !== undefined || !v.program) return celError(`composited variable "${v.name}" fails to compile: ${v.error ?? "no program"}`);
+      const r = v.program.eval(act);
+      sink.cost += r.cost;
+      if (r.error) return celError(`composited variable "${v.name}" fails to evaluate: ${r.error.message}`);
+      return r.value;
+    });
   }
   act.variables = lazyObject(variablesTypeName, thunks);
   return act;

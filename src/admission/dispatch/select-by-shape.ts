@@ -2,8 +2,9 @@
 // requests that differ only in their object share. A policy whose criteria (and its
 // bindings') have no objectSelector and no resourceNames selects the same for every request of one
 // shape (operation, resource, kind, namespace), so its part is computed once per shape; only the
-// policies that read the object's labels or name are matched per request.
-import { compiledSelector, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
+// policies that read the object's labels or name are matched per request. When none reads the
+// name, their part is also kept per outcome of the objectSelectors they read (labels repeat).
+import { compiledSelector, labelsOf, selectorText, type LabelSelector, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
 import type { BindingModel, MatchResourcesModel } from "../policy/index.js";
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { NamespaceView } from "./namespace-view.js";
@@ -22,7 +23,23 @@ interface Shape<C extends CompiledPolicyBase, B extends BindingModel> {
   looksUpNamespace: boolean;
   /** The only part when every policy is fixed: the selection itself (shared, never modified). */
   whole?: Selection<C, B>;
+  /**
+   * When the per-request policies read the object's labels but not its name: the non-empty
+   * objectSelectors they read, and the selections met so far by the outcome of each (a string of
+   * `0`/`1`, one per selector).
+   */
+  byLabels?: { selectors: LabelSelector[]; selections: Map<string, LabelledSelection<C, B>> };
 }
+
+/** A whole selection for one outcome of a shape's objectSelectors. */
+interface LabelledSelection<C extends CompiledPolicyBase, B extends BindingModel> {
+  selection: Selection<C, B>;
+  /** Whether computing it looked up the request's Namespace. */
+  looksUpNamespace: boolean;
+}
+
+/** Most objectSelector outcomes kept per shape (beyond it, requests are matched in full). */
+const maxLabelOutcomes = 256;
 
 /** The shapes seen with one (Namespaces, params) pair; a run has one. */
 interface ShapeCache<C extends CompiledPolicyBase, B extends BindingModel> {
@@ -32,24 +49,58 @@ interface ShapeCache<C extends CompiledPolicyBase, B extends BindingModel> {
 }
 
 const caches = new WeakMap<readonly BoundPolicy[], ShapeCache<CompiledPolicyBase, BindingModel>>();
-const readsObjectByPolicy = new WeakMap<BoundPolicy, boolean>();
+/** What matching a policy and its bindings reads of the request beyond its shape. */
+interface ObjectReads {
+  /** The non-empty objectSelectors (labels of the object and old object). */
+  selectors: LabelSelector[];
+  /** Whether some resource rule names resources (the request's name). */
+  name: boolean;
+}
+const readsByPolicy = new WeakMap<BoundPolicy, ObjectReads>();
+const maxSharedSelectors = 4096;
+/** One compiled selector per selector text: policies that select alike share their outcome. */
+const selectorsByText = new Map<string, LabelSelector>();
 
-function criteriaReadObject(c: MatchResourcesModel): boolean {
+function addCriteriaReads(c: MatchResourcesModel, reads: ObjectReads): void {
   const s = compiledSelector(c.objectSelector);
-  if ("selector" in s && !s.selector.empty) return true; // labels of the object and old object
-  for (const r of c.resourceRules) if (r.resourceNames.length > 0) return true; // the request's name
-  for (const r of c.excludeResourceRules) if (r.resourceNames.length > 0) return true;
-  return false;
+  if ("selector" in s && !s.selector.empty) {
+    const text = selectorText(c.objectSelector);
+    let shared = selectorsByText.get(text);
+    if (shared === undefined) {
+      shared = s.selector;
+      if (selectorsByText.size < maxSharedSelectors) selectorsByText.set(text, shared);
+    }
+    if (!reads.selectors.includes(shared)) reads.selectors.push(shared);
+  }
+  for (const r of c.resourceRules) if (r.resourceNames.length > 0) reads.name = true;
+  for (const r of c.excludeResourceRules) if (r.resourceNames.length > 0) reads.name = true;
+}
+
+/** What matching the policy or one of its bindings reads of the request's object and name. */
+function objectReads(b: BoundPolicy): ObjectReads {
+  let r = readsByPolicy.get(b);
+  if (r === undefined) {
+    r = { selectors: [], name: false };
+    addCriteriaReads(b.compiled.model.matchConstraints, r);
+    for (const x of b.bindings) if (x.matchResources !== undefined) addCriteriaReads(x.matchResources, r);
+    readsByPolicy.set(b, r);
+  }
+  return r;
 }
 
 /** Whether matching the policy or one of its bindings reads the request's object or name. */
 function readsObject(b: BoundPolicy): boolean {
-  let r = readsObjectByPolicy.get(b);
-  if (r === undefined) {
-    r = criteriaReadObject(b.compiled.model.matchConstraints) || b.bindings.some((x) => x.matchResources !== undefined && criteriaReadObject(x.matchResources));
-    readsObjectByPolicy.set(b, r);
-  }
-  return r;
+  const r = objectReads(b);
+  return r.name || r.selectors.length > 0;
+}
+
+/** The outcome of each selector on the request (as the objectSelector predicate: object or old object). */
+function labelOutcome(selectors: readonly LabelSelector[], a: RequestAttrs): string {
+  const labels = a.object !== null ? labelsOf(a.object) : undefined;
+  const oldLabels = a.oldObject !== null ? labelsOf(a.oldObject) : undefined;
+  let key = "";
+  for (const s of selectors) key += (labels !== undefined && s.matches(labels)) || (oldLabels !== undefined && s.matches(oldLabels)) ? "1" : "0";
+  return key;
 }
 
 /** Everything a selection reads of a request except its object, old object and name. */
@@ -89,7 +140,38 @@ export function selectByShape<C extends CompiledPolicyBase, B extends BindingMod
     lookup(attrs.namespace); // as the fixed parts' namespaceSelectors would
   }
   if (shape.whole) return shape.whole;
+  const byLabels = shape.byLabels;
+  if (byLabels) {
+    const outcome = labelOutcome(byLabels.selectors, attrs);
+    const known = byLabels.selections.get(outcome);
+    if (known) {
+      if (known.looksUpNamespace) lookup(attrs.namespace); // as its matching would
+      return known.selection;
+    }
+    if (byLabels.selections.size < maxLabelOutcomes) {
+      const entry: LabelledSelection<C, B> = { selection: emptySelection(), looksUpNamespace: false };
+      const probe: NamespaceLookup = (name) => {
+        entry.looksUpNamespace = true;
+        return lookup(name);
+      };
+      selectParts(shape, attrs, probe, collector, entry.selection);
+      byLabels.selections.set(outcome, entry);
+      return entry.selection;
+    }
+  }
   const out = emptySelection<C, B>();
+  selectParts(shape, attrs, lookup, collector, out);
+  return out;
+}
+
+/** Appends the shape's parts to `out`: the fixed ones as computed, the others matched on the request. */
+function selectParts<C extends CompiledPolicyBase, B extends BindingModel>(
+  shape: Shape<C, B>,
+  attrs: RequestAttrs,
+  lookup: NamespaceLookup,
+  collector: ParamCollector,
+  out: Selection<C, B>,
+): void {
   for (const part of shape.parts) {
     if ("policy" in part) {
       selectPolicy(part.policy, attrs, lookup, collector, out);
@@ -100,7 +182,6 @@ export function selectByShape<C extends CompiledPolicyBase, B extends BindingMod
     for (const x of f.errors) out.errors.push(x);
     for (const x of f.matched) out.matched.push(x);
   }
-  return out;
 }
 
 /** Computes the fixed parts of the request's shape (looking up its Namespace as they do). */
@@ -128,6 +209,17 @@ function buildShape<C extends CompiledPolicyBase, B extends BindingModel>(
   const only = shape.parts[0];
   if (shape.parts.length === 0) shape.whole = emptySelection();
   else if (shape.parts.length === 1 && "fixed" in only) shape.whole = only.fixed;
+  else {
+    const selectors: LabelSelector[] = [];
+    let readsName = false;
+    for (const part of shape.parts) {
+      if (!("policy" in part)) continue;
+      const reads = objectReads(part.policy);
+      if (reads.name) readsName = true;
+      for (const sel of reads.selectors) if (!selectors.includes(sel)) selectors.push(sel);
+    }
+    if (!readsName) shape.byLabels = { selectors, selections: new Map() };
+  }
   return shape;
 }
 

@@ -3,6 +3,7 @@
 // never sees.
 export { exemptReason } from "./exempt.js";
 export { labelsOf, selectorText } from "./label-selector.js";
+export type { LabelSelector } from "./label-selector.js";
 export { compiledSelector, matchBinding, matchPolicy } from "./match-resources.js";
 export { resourceMatches } from "./match-rules.js";
 export type { EquivalentResource, Gvk, Gvr, MatchOptions, NamespaceLookup, RequestAttrs } from "./match-types.js";

@@ -6,7 +6,7 @@ import { kindOf, K, type CelValue } from "./value.js";
 import type { CelList } from "./list.js";
 import { jsonOfList } from "./list.js";
 import { jsonOfMap, type CelMap } from "./map.js";
-import type { CelObject } from "./object.js";
+import { structFields, type CelObject } from "./object.js";
 import type { CelOptional } from "./misc.js";
 import type { CelUint } from "./uint.js";
 import { formatDuration, formatTimestamp, type CelDuration, type CelTimestamp } from "./time.js";
@@ -81,6 +81,17 @@ export function toJson(v: CelValue, onBytes?: BytesSink): JsonValue | CelError {
     case K.object: {
       const o = v as CelObject;
       const out: JsonObject = {};
+      const fields = structFields(o);
+      if (fields !== undefined) {
+        for (const [f, set] of fields) {
+          if (isCelError(set)) return set;
+          const fv = kindOf(set) === K.optional ? ((set as CelOptional).value ?? null) : set;
+          const e = toJson(fv);
+          if (isCelError(e)) return e;
+          setKey(out, f, e);
+        }
+        return out;
+      }
       for (const f of o.fieldNames()) {
         const set = o.get(f);
         if (set === undefined) continue;

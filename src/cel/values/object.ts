@@ -67,15 +67,19 @@ class StructObject implements CelObject {
 
 class LazyObject implements CelObject {
   readonly kind = 13 as const;
-  private readonly cache = new Map<string, CelValue | CelError>();
+  /** Field values computed so far (made on the first computed field: most activations read none). */
+  private cache: Map<string, CelValue | CelError> | undefined;
   constructor(readonly typeName: string, readonly thunks: ReadonlyMap<string, () => CelValue | CelError>, readonly decl: ObjectValueDecl) {}
   get(field: string): CelValue | CelError | undefined {
-    let v = this.cache.get(field);
-    if (v !== undefined || this.cache.has(field)) return v;
+    const cache = this.cache;
+    if (cache !== undefined) {
+      const v = cache.get(field);
+      if (v !== undefined || cache.has(field)) return v;
+    }
     const t = this.thunks.get(field);
     if (!t) return undefined;
-    v = t();
-    this.cache.set(field, v);
+    const v = t();
+    (this.cache ??= new Map()).set(field, v);
     return v;
   }
   isSet(field: string): boolean { return this.thunks.has(field); }
@@ -85,6 +89,10 @@ class LazyObject implements CelObject {
 /** A struct value of `typeName` with the given set fields (the map is not copied). Default `decl`: closed, no zero values. */
 export function celObject(typeName: string, fields: Map<string, CelValue>, decl: ObjectValueDecl = undeclared): CelObject {
   return new StructObject(typeName, fields, decl);
+}
+/** The set fields of a struct value (its own map: callers must not modify it), else undefined (lazy objects). */
+export function structFields(v: CelObject): ReadonlyMap<string, CelValue> | undefined {
+  return v instanceof StructObject ? v.fields : undefined;
 }
 /** A lazy object: each field's thunk runs on first access; results (errors too) are cached in this value. */
 export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>, decl: ObjectValueDecl = undeclared): CelObject {

@@ -24,10 +24,12 @@ export function kindOf(v: CelValue | { kind: 15 }): number {
     case "bigint": return 1;
     case "number": return 3;
     case "string": return 4;
-    default:
+    default: {
       if (v === null) return 6;
-      if (v instanceof Uint8Array) return 5;
-      return (v as { kind: number }).kind;
+      // Every object value but bytes carries its tag: read it before the (slower) bytes test.
+      const k = (v as { kind?: number }).kind;
+      return k !== undefined || !(v instanceof Uint8Array) ? (k as number) : 5;
+    }
   }
 }
 
