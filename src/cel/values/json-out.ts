@@ -81,19 +81,10 @@ export function toJson(v: CelValue, onBytes?: BytesSink): JsonValue | CelError {
     case K.object: {
       const o = v as CelObject;
       const out: JsonObject = {};
+      // A struct's fields are read straight from its map; a lazy object's through get().
       const fields = structFields(o);
-      if (fields !== undefined) {
-        for (const [f, set] of fields) {
-          if (isCelError(set)) return set;
-          const fv = kindOf(set) === K.optional ? ((set as CelOptional).value ?? null) : set;
-          const e = toJson(fv);
-          if (isCelError(e)) return e;
-          setKey(out, f, e);
-        }
-        return out;
-      }
-      for (const f of o.fieldNames()) {
-        const set = o.get(f);
+      for (const f of fields?.keys() ?? o.fieldNames()) {
+        const set = fields !== undefined ? fields.get(f) : o.get(f);
         if (set === undefined) continue;
         if (isCelError(set)) return set;
         // An optional field value converts as its value, or null without one (cel-go's native conversion).
