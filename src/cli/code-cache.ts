@@ -1,6 +1,7 @@
 // Runs one of the bin's CommonJS bundles (scripts/post-build.mjs) through `vm.Script` with V8's code
 // cache, so that a run deserialises compiled code instead of compiling 1.2 MB of JavaScript: on
 // every Node version, Node 20 included (which has no compile cache of its own).
+import { isAscii } from "node:buffer";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -116,7 +117,8 @@ function removeStale(dir: string, name: string, kept: string): void {
  */
 export function loadBundle<T>(file: string, dirs: CodeCacheDirs = {}): LoadedBundle<T> {
   const bytes = readFileSync(file);
-  const code = wrapperStart + bytes.toString("utf8") + wrapperEnd;
+  // post-build leaves the bundles ASCII: latin1 makes the same text as UTF-8, in a fifth of the time.
+  const code = wrapperStart + bytes.toString(isAscii(bytes) ? "latin1" : "utf8") + wrapperEnd;
   const name = cacheFileName(file, bytes);
   const userDir = "user" in dirs ? dirs.user : userCacheDir();
   const shippedPath = name === undefined ? undefined : join(dirs.shipped ?? dirname(file), name);
