@@ -73,13 +73,16 @@ chmodSync(cli("bin.js"), 0o755);
 
 // V8 code caches beside the bundles, for the Node running this build (src/cli/code-cache.ts reads
 // them; a different Node or V8 flags fall back to the per-user cache). Written by real runs of the
-// bin with an empty per-user cache: fn mode on an empty ResourceList, and `--version` for the rest.
+// bin with an empty per-user cache: fn mode on a small list through every benchmark template
+// (code-cache-warmup.yaml: the cache then holds the code policies need too; measured with
+// callgrind on Node 20, +2 % instructions on an empty list, -5 % on 40 objects with 8 policies),
+// and `--version` for the other commands.
 const tmp = mkdtempSync(join(tmpdir(), "kmutate-post-build-"));
 try {
   const env = { ...process.env, TMPDIR: tmp };
   delete env.NODE_DISABLE_COMPILE_CACHE;
   const runs = [
-    { args: [], input: "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" },
+    { args: [], input: readFileSync(fileURLToPath(new URL("./code-cache-warmup.yaml", import.meta.url)), "utf8") },
     { args: ["--version"], input: "" },
   ];
   for (const { args, input } of runs) {
