@@ -2,21 +2,31 @@
 // The kmutate executable: wires the process to runCli; sets the exit code after output drains.
 // With no arguments (how kpt, kustomize and Argo CD run a KRM function) it runs fn mode directly,
 // the same action runCli would pick, without loading commander and the other commands.
-// package.json's `bin` runs the bundle of this module, which loads one of two bundles, kmutate-fn.js
-// for fn mode or kmutate-cli.js (scripts/post-build.mjs).
+// package.json's `bin` runs the bundle of this module, which loads one of two CommonJS bundles
+// through V8's code cache, kmutate-fn.cjs for fn mode or kmutate-cli.cjs (scripts/post-build.mjs).
+import type { LoadedBundle } from "./code-cache.js";
 import { enableCompileCache } from "./compile-cache.js";
 import type { CliIo } from "./io.js";
+import { loadFn, loadProgram } from "./load-commands.js";
 
-// Called before the dynamic imports below, so it covers the whole bundle.
+// Called before the loads below, so it covers what they require from node_modules (Node >= 22.1).
 enableCompileCache();
 
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code !== "EPIPE") process.exitCode = 1;
 });
+
+/** Loads the commands, runs one, then lets the loader keep the code it compiled for the next run. */
+async function runLoaded<T>(load: () => Promise<LoadedBundle<T>>, command: (m: T) => Promise<number>): Promise<number> {
+  const loaded = await load();
+  const code = await command(loaded.exports);
+  loaded.saveCache();
+  return code;
+}
+
 const argv = process.argv.slice(2);
 const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() };
-const run: Promise<number> =
-  argv.length === 0 ? import("./fn.js").then((m) => m.fnCommand(io)) : import("./program.js").then((m) => m.runCli(argv, io));
+const run: Promise<number> = argv.length === 0 ? runLoaded(loadFn, (m) => m.fnCommand(io)) : runLoaded(loadProgram, (m) => m.runCli(argv, io));
 run.then(
   (code) => {
     process.exitCode = code;

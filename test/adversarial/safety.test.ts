@@ -1,6 +1,7 @@
-// Safety: no eval/Function in src; `__proto__`/`constructor`/`prototype` keys in manifests, params
-// and JSON-patch paths never reach Object.prototype; policies have no file or network function;
-// one failing object never skips another; EPIPE and SIGTERM end the bin without a stack trace.
+// Safety: no eval/Function in src (vm only where the bin runs its own bundles); `__proto__`/
+// `constructor`/`prototype` keys in manifests, params and JSON-patch paths never reach
+// Object.prototype; policies have no file or network function; one failing object never skips
+// another; EPIPE and SIGTERM end the bin without a stack trace.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -39,10 +40,16 @@ function dynamicCode(file: string, text: string): string[] {
   return hits;
 }
 
-test("no eval, Function or vm anywhere in src/ (scanned with the TypeScript parser)", () => {
+/**
+ * The one reviewed use of vm: the bin compiles its own bundles (files beside it, written by the
+ * build) through vm.Script to use V8's code cache; no input, policy or expression reaches it.
+ */
+const allowedDynamicCode = [`${join(srcDir, "cli", "code-cache.ts")}: import vm`];
+
+test("no eval, Function or vm anywhere in src/ but the bin's code cache (scanned with the TypeScript parser)", () => {
   const files = tsFiles(srcDir);
   assert.ok(files.length > 50, `scanned ${files.length} files`);
-  assert.deepEqual(files.flatMap((f) => dynamicCode(f, readFileSync(f, "utf8"))), []);
+  assert.deepEqual(files.flatMap((f) => dynamicCode(f, readFileSync(f, "utf8"))), allowedDynamicCode);
 });
 
 test("twin: the scan finds eval, new Function and vm, and ignores a method named eval", () => {
