@@ -59,7 +59,7 @@ const writeChunk = 1 << 20;
  * Writes `pieces` in order as {@link writeText} writes their concatenation (same bytes), without
  * building it: small pieces are joined up to about {@link writeChunk} characters per write.
  */
-export async function writeChunks(stream: Writable, pieces: readonly string[]): Promise<void> {
+export async function writeChunks(stream: Writable, pieces: Iterable<string>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   for (const piece of pieces) {

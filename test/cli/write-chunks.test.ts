@@ -48,7 +48,7 @@ test("readAtMost hands the bytes over; runFunction empties the box", async () =>
   const run = runFunction(r.handed, undefined, { quiet: true });
   assert.equal(r.handed.bytes, undefined);
   assert.equal(run.exitCode, 0);
-  assert.equal(run.stdout, run.chunks.join(""));
+  assert.equal(run.stdout, [...run.chunks].join(""));
   assert.equal(run.stdout, list);
 });
 
