@@ -151,14 +151,14 @@ class Reader {
     this.i = i + 1;
     // V8 makes a slice of 13 or more characters a view that keeps the whole text alive; a copy
     // lets the text be freed once read (JSON.parse of the quoted run copies it).
-    if (isKey) return s.slice(start + 1, i);
+    if (!escaped && isKey) return s.slice(start + 1, i);
     if (!escaped) {
       const v = s.slice(start + 1, i);
       return this.seen.get(v) ?? this.keep(v.length < 13 ? v : (JSON.parse(s.slice(start, i + 1)) as string));
     }
     try {
       const v = JSON.parse(s.slice(start, i + 1)) as string;
-      return this.seen.get(v) ?? this.keep(v);
+      return isKey ? v : (this.seen.get(v) ?? this.keep(v));
     } catch {
       return this.fail("invalid escape sequence in a string", start);
     }
