@@ -22,10 +22,11 @@ export interface FnOptions {
 export const defaultMaxInputBytes = 256 * 1024 * 1024;
 
 /**
- * JavaScript heap one input byte may need, at most: a 31 MB ResourceList of Deployments needed a
- * heap limit between 200 and 300 MiB as JSON, 130 to 200 MiB as YAML (docs/performance.md).
+ * JavaScript heap one input byte may need, at most, beyond {@link heapReserve}: the bench's lists
+ * with policies needed (heap limit − 32 MiB) / input between 5.2 and 6.0 as JSON at 10k objects,
+ * 4.2–5.4 as YAML, at most 4.0 and 4.2 at 50k (docs/performance.md#memory); 7 leaves a margin.
  */
-export const heapBytesPerInputByte = 10;
+export const heapBytesPerInputByte = 7;
 /** Heap kept for kmutate itself (code, schemas, compiled policies) before input is counted. */
 const heapReserve = 32 * 1024 * 1024;
 

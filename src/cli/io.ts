@@ -52,14 +52,20 @@ export async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Characters handed to the stream at a time: a large output is never copied into one buffer. */
-const writeChunk = 1 << 20;
+/**
+ * Characters handed to the stream at a time: a large output is never copied into one buffer, and
+ * each string joined for a write (and the buffer a file stream makes of it) stays in V8's young
+ * generation, freed by the next scavenge. Joined pieces of 1 Mi characters went to the
+ * large-object space, kept until a full collection: writing a 146 MB JSON list grew the peak RSS
+ * by ~70 MB.
+ */
+export const writeChunk = 1 << 15;
 
 /**
  * Writes `pieces` in order as {@link writeText} writes their concatenation (same bytes), without
  * building it: small pieces are joined up to about {@link writeChunk} characters per write.
  */
-export async function writeChunks(stream: Writable, pieces: readonly string[]): Promise<void> {
+export async function writeChunks(stream: Writable, pieces: Iterable<string>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   for (const piece of pieces) {
@@ -79,7 +85,7 @@ export async function writeChunks(stream: Writable, pieces: readonly string[]): 
 
 /**
  * Writes `text` and resolves when it has been flushed (to false when the reader went away: EPIPE and other
- * write errors resolve quietly; bin reports nothing for a closed pipe). Text longer than 1 Mi
+ * write errors resolve quietly; bin reports nothing for a closed pipe). Text longer than {@link writeChunk}
  * characters goes out in slices, each written when the previous one was flushed, so the stream
  * holds at most one slice as bytes.
  */

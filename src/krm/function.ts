@@ -16,10 +16,11 @@ export interface FunctionRun {
   /** The output ResourceList ("" when none could be written): {@link chunks} joined, on each read. */
   readonly stdout: string;
   /**
-   * The output ResourceList as pieces to write in order (mostly slices of the input text): writing
-   * these instead of {@link stdout} never builds a string as large as the output.
+   * The output ResourceList as pieces to write in order (mostly slices of the input text; JSON
+   * pieces are written as they are iterated): writing these instead of {@link stdout} never builds
+   * a string as large as the output.
    */
-  chunks: readonly string[];
+  chunks: Iterable<string>;
   /** One line per problem that could not be reported as a result ("" otherwise). */
   stderr: string;
   exitCode: 0 | 1;
@@ -163,10 +164,10 @@ function takeBytes(box: HandedBytes): Uint8Array {
 }
 
 /** A run's outcome whose `stdout` joins `chunks` when read (never kept as one string). */
-export function written(chunks: readonly string[], stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
+export function written(chunks: Iterable<string>, stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
   return {
     get stdout(): string {
-      return chunks.join("");
+      return [...chunks].join("");
     },
     chunks,
     stderr,

@@ -1,9 +1,9 @@
-// Output written in pieces: the same bytes as the whole text, in writes of at most about 1 Mi
-// characters, surrogate pairs split between pieces kept whole; input bytes handed over and freed.
+// Output written in pieces: the same bytes as the whole text, in writes of at most about
+// writeChunk characters, surrogate pairs split between pieces kept whole; input bytes handed over and freed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Readable, Writable } from "node:stream";
-import { readAtMost, writeChunks } from "../../src/cli/io.js";
+import { readAtMost, writeChunk, writeChunks } from "../../src/cli/io.js";
 import { runFunction } from "../../src/krm/index.js";
 
 /** A stream recording each write as bytes. */
@@ -18,12 +18,12 @@ function recorder(): Writable & { writes: Buffer[] } {
   return w;
 }
 
-const big = "x".repeat((1 << 20) - 1);
+const big = "x".repeat(writeChunk - 1);
 const cases: Array<{ name: string; pieces: string[]; writes: number }> = [
   { name: "no pieces", pieces: [], writes: 0 },
   { name: "small pieces are joined into one write", pieces: ["a", "b\n", "c"], writes: 1 },
-  { name: "pieces past 1 Mi characters start a new write", pieces: [big, "ab", "cd"], writes: 2 },
-  { name: "a piece longer than 1 Mi characters is sliced", pieces: ["a", big + big + "yz"], writes: 3 },
+  { name: "pieces past writeChunk characters start a new write", pieces: [big, "ab", "cd"], writes: 2 },
+  { name: "a piece longer than writeChunk characters is sliced", pieces: ["a", big + big + "yz"], writes: 3 },
   { name: "a surrogate pair split between pieces at a write boundary", pieces: [big.slice(1) + "\ud83d", "\ude00!"], writes: 2 },
   { name: "empty pieces in between", pieces: ["", "a", "", "\ud83d", "", "\ude00"], writes: 1 },
 ];
@@ -34,7 +34,7 @@ for (const c of cases) {
     await writeChunks(out, c.pieces);
     assert.equal(Buffer.concat(out.writes).toString("utf8"), c.pieces.join(""));
     assert.equal(out.writes.length, c.writes);
-    for (const w of out.writes) assert.ok(w.toString("utf8").length <= (1 << 20) + 1, `a write of ${w.length} bytes`);
+    for (const w of out.writes) assert.ok(w.toString("utf8").length <= writeChunk + 1, `a write of ${w.length} bytes`);
     // No write holds half a pair (it would be written as U+FFFD).
     for (const w of out.writes) assert.ok(!w.toString("utf8").includes("\ufffd"));
   });
@@ -48,7 +48,7 @@ test("readAtMost hands the bytes over; runFunction empties the box", async () =>
   const run = runFunction(r.handed, undefined, { quiet: true });
   assert.equal(r.handed.bytes, undefined);
   assert.equal(run.exitCode, 0);
-  assert.equal(run.stdout, run.chunks.join(""));
+  assert.equal(run.stdout, [...run.chunks].join(""));
   assert.equal(run.stdout, list);
 });
 

@@ -101,3 +101,25 @@ test("JSON bytes and text are freed once parsed: the values keep no view of the 
   // or a frame holding the text or the bytes kept ≥ 1 × input.
   assert.ok(m.grownMb < m.inputMb / 3, `+${m.grownMb.toFixed(1)} MB during admission, input ${m.inputMb.toFixed(1)} MB`);
 });
+
+test("JSON string values repeated across items are held once", () => {
+  // 5,000 ConfigMaps with the same 20 values of 26 characters: the values are most of the text.
+  const script = `
+    import { runFunction } from ${JSON.stringify(krm)};
+    const data = Object.fromEntries(Array.from({ length: 20 }, (_, k) => ["k" + k, "a-value-repeated-in-each-" + String.fromCharCode(97 + k)]));
+    const items = Array.from({ length: 5000 }, (_, i) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c" + i }, data }));
+    const used = () => { gc(); gc(); const m = process.memoryUsage(); return m.heapUsed + m.external; };
+    const box = { bytes: Buffer.from(JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items })) };
+    items.length = 0;
+    const inputMb = box.bytes.length / 1e6;
+    const before = used() - box.bytes.length;
+    let grownMb;
+    const r = runFunction(box, (items) => { grownMb = (used() - before) / 1e6; return { items, results: [] }; }, { quiet: true });
+    if (r.exitCode !== 0) throw new Error(r.stderr);
+    console.log(JSON.stringify({ grownMb, inputMb }));`;
+  const r = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
+  assert.equal(r.status, 0, r.stderr);
+  const m = JSON.parse(r.stdout) as { grownMb: number; inputMb: number };
+  // A copy of each value per item held more than the input's size.
+  assert.ok(m.grownMb < 0.6 * m.inputMb, `+${m.grownMb.toFixed(1)} MB of values, input ${m.inputMb.toFixed(1)} MB`);
+});

@@ -18,11 +18,14 @@ const plainHooks: EmitHooks = { quotingType: "'", keyText: () => undefined, verb
 /** Serialises a value in `format`, or an UNREPRESENTABLE error (NaN/Infinity in JSON). */
 export function writeValue(value: JsonValue, format: Format): { ok: true; text: string } | { ok: false; error: KrmError } {
   const w = writeValueChunks(value, format);
-  return w.ok ? { ok: true, text: w.chunks.join("") } : w;
+  return w.ok ? { ok: true, text: [...w.chunks].join("") } : w;
 }
 
-/** {@link writeValue}'s text as pieces to write in order (JSON: about 64 Ki characters each). */
-export function writeValueChunks(value: JsonValue, format: Format): { ok: true; chunks: string[] } | { ok: false; error: KrmError } {
+/**
+ * {@link writeValue}'s text as pieces to write in order (JSON: about 64 Ki characters each, each
+ * written as it is iterated).
+ */
+export function writeValueChunks(value: JsonValue, format: Format): { ok: true; chunks: Iterable<string> } | { ok: false; error: KrmError } {
   return format === "json" ? writeJsonChunks(value) : { ok: true, chunks: [writeYaml(value)] };
 }
 
