@@ -21,9 +21,11 @@ export function findAtomics(schema: Schema, spec: TypeSpec, v: JsonValue, option
   return out;
 }
 
-/** `.spec.containers[0].args` */
-function pathString(at: readonly (string | number)[]): string {
-  return at.map((k) => (typeof k === "number" ? `[${k}]` : "." + k)).join("");
+/** An atomic node's path as the apiserver's message writes it: `.spec.containers[0].args`. */
+export function atomicPath(at: readonly (string | number)[]): string {
+  let s = "";
+  for (const k of at) s += typeof k === "number" ? `[${k}]` : "." + k;
+  return s;
 }
 
 /** Walks `v` at path `at` (keys and indexes, formatted only for a node found). */
@@ -32,7 +34,7 @@ function walk(schema: Schema, spec: TypeSpec, v: JsonValue, at: (string | number
   if (a === undefined) return;
   const m = asMap(v);
   if (m !== undefined && a.map !== undefined) {
-    if (a.map.relationship === "atomic") out.push(pathString(at));
+    if (a.map.relationship === "atomic") out.push(atomicPath(at));
     for (const key of Object.keys(m)) {
       const t = a.map.fields.get(key)?.type ?? (everyKey ? a.map.elementType : undefined);
       if (t === undefined) continue;
@@ -43,7 +45,7 @@ function walk(schema: Schema, spec: TypeSpec, v: JsonValue, at: (string | number
   }
   const l = asList(v);
   if (l !== undefined && a.list !== undefined) {
-    if (a.list.relationship === "atomic") out.push(pathString(at));
+    if (a.list.relationship === "atomic") out.push(atomicPath(at));
     for (let i = 0; i < l.length; i++) {
       at.push(i);
       walk(schema, a.list.elementType, l[i], at, everyKey, out);

@@ -3,6 +3,7 @@
 // and bytes that came from CEL (a protobuf NULL_VALUE or a Go []byte to SMD, valid nowhere).
 import type { JsonValue } from "../data/index.js";
 import type { ListType, MapType, ScalarKind, Schema, TypeSpec } from "../schema/index.js";
+import { atomicPath } from "./apply-atomics.js";
 import { invalidAtomMessage, resolveAtom, walkedForm } from "./merge-atoms.js";
 import { NO_ERRS, smdError, withPrefix, type SmdError } from "./merge-errors.js";
 import { listItemPathElement, listItemProblem, peId, peString, type PathElement } from "./merge-keys.js";
@@ -125,13 +126,6 @@ export function validatePatch(schema: Schema, spec: TypeSpec, v: JsonValue, ever
   const atomics: AtomicsWalk = { at: [], out: [], everyKey };
   const errs = validateNode({ schema, dup: false, nulls, bytes, atomics }, spec, v, undefined);
   return errs.length > 0 ? { errs } : { atomics: atomics.out };
-}
-
-/** `.spec.containers[0].args` */
-function atomicPath(at: readonly (string | number)[]): string {
-  let s = "";
-  for (const k of at) s += typeof k === "number" ? `[${k}]` : "." + k;
-  return s;
 }
 
 /** `bytes`: the CEL bytes value `v` stands for, if it is one (see {@link BytesMarks}). */
