@@ -1,5 +1,6 @@
-// Output memory, measured in child processes: a JSON list is written as it is iterated (never held
-// whole before the write), and the writes themselves leave no large garbage behind.
+// Output memory, measured in child processes: a JSON list and a spliced YAML list are written as
+// they are iterated (never held whole before the write), and the writes themselves leave no large
+// garbage behind.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -54,4 +55,32 @@ test("writing 196 MB of pieces to a stream leaves no large garbage behind", () =
   // Writes joined into 1 Mi characters (large-object space, freed only by a full collection) grew
   // the peak by 41-64 MB here; young-generation writes by 17-21 MB (the young generation).
   assert.ok(m.grownMb < 30, `peak RSS +${m.grownMb.toFixed(1)} MB while writing`);
+});
+
+test("a spliced YAML list's changed items are written as they are iterated, not held whole", () => {
+  // 2,000 items; each changed item gets a 20,000-character annotation, so the changed items'
+  // text (~40 MB) dwarfs the input (~0.2 MB) and the values (one shared string).
+  const yaml = new URL("../../src/krm/yaml/index.js", import.meta.url).href;
+  const m = child<{ grownMb: number; outputMb: number; again: boolean }>(`
+    import { readDocument, spliceOutput } from ${JSON.stringify(yaml)};
+    const lines = ["apiVersion: config.kubernetes.io/v1", "kind: ResourceList", "items:"];
+    for (let i = 0; i < 2000; i++) lines.push("- apiVersion: v1", "  kind: ConfigMap", "  metadata:", "    name: c" + i, "  data:", "    a: b");
+    const text = lines.join("\\n") + "\\n";
+    const read = readDocument(text);
+    const before = read.value.items;
+    const note = "n".repeat(20000);
+    const after = before.map((item) => ({ ...item, metadata: { ...item.metadata, annotations: { note } } }));
+    const used = () => { gc(); gc(); const m = process.memoryUsage(); return m.heapUsed + m.external; };
+    const start = used();
+    const pieces = spliceOutput(text, read.itemSpans, read.value, before, after, []);
+    const grownMb = (used() - start) / 1e6;
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
+    // Iterating again gives the same text again.
+    const again = [...pieces].join("").length === length && read.itemSpans !== undefined;
+    console.log(JSON.stringify({ grownMb, outputMb: length / 1e6, again }));`, ["--expose-gc"]);
+  assert.ok(m.again);
+  assert.ok(m.outputMb > 35, `output ${m.outputMb.toFixed(1)} MB`);
+  // Pieces made before the write held every changed item's text until it was written.
+  assert.ok(m.grownMb < m.outputMb / 4, `+${m.grownMb.toFixed(1)} MB after splicing, output ${m.outputMb.toFixed(1)} MB`);
 });

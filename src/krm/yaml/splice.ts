@@ -16,31 +16,32 @@ import { outputDocument, resultsValue, writeYaml } from "./write.js";
  * copied whole), or undefined when it cannot be written into the input text (the caller then
  * re-serialises everything). `doc` is the document read from `text`, `before` its items and
  * `after` the items to write. `proven`: the item spans the block reader found (then changed items
- * are patched in place where their layout allows, see item-patch.ts); without them the spans are
- * guessed from indentation and the output is kept only when it reads back as the output document.
+ * are patched in place where their layout allows, see item-patch.ts, and each changed item's text
+ * is made only when the pieces are iterated, so a large output is never held whole; each
+ * iteration makes it again); without them the spans are guessed from indentation and the output
+ * is kept only when it reads back as the output document.
  */
-export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: JsonValue[], results: readonly KrmResult[]): string[] | undefined {
+export function spliceOutput(text: string, proven: ItemSpans | undefined, doc: JsonObject, before: readonly JsonValue[], after: JsonValue[], results: readonly KrmResult[]): Iterable<string> | undefined {
   // A stale `results` is replaced by the re-serialising writer.
   if (Object.prototype.hasOwnProperty.call(doc, "results")) return undefined;
   const found = proven ?? findItemSpans(text, before.length);
   if (!found || found.spans.length === 0 || found.spans.length !== before.length) return undefined;
-  const parts = splice(text, found, before, after, results, proven !== undefined);
-  if (proven !== undefined) return parts;
-  const out = parts.join("");
+  if (proven !== undefined) return { [Symbol.iterator]: () => splice(text, found, before, after, results, true) };
+  const out = [...splice(text, found, before, after, results, false)].join("");
   if (out === text) return [out];
   const back = readDocument(out);
   return back.ok && deepEqual(back.value, outputDocument(doc, after, results)) ? [out] : undefined;
 }
 
-function splice(text: string, found: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): string[] {
+function* splice(text: string, found: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], results: readonly KrmResult[], patchable: boolean): Generator<string, void, undefined> {
   const { spans } = found;
-  const head = text.slice(0, spans[0][0]);
-  const tail = text.slice(spans[spans.length - 1][1]);
-  const parts = spliceItems(text, found, before, after, patchable);
-  const last = parts[parts.length - 1];
-  parts.unshift(head);
-  parts.push(withResults(tail, last, results));
-  return parts;
+  yield text.slice(0, spans[0][0]);
+  let last = "";
+  for (const piece of itemPieces(text, found, before, after, patchable)) {
+    last = piece;
+    yield piece;
+  }
+  yield withResults(text.slice(spans[spans.length - 1][1]), last, results);
 }
 
 /**
@@ -48,23 +49,23 @@ function splice(text: string, found: ItemSpans, before: readonly JsonValue[], af
  * (`before[i]` to `after[i]`), else patched in place (`patchable`: the spans are proven and the
  * item's layout allows it, see item-patch.ts) or re-serialised.
  */
-export function spliceItems(text: string, { spans, indent, patchable: layout, anchored }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], patchable: boolean): string[] {
-  const parts: string[] = [];
-  const changed: number[] = [];
+export function spliceItems(text: string, found: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], patchable: boolean): string[] {
+  return [...itemPieces(text, found, before, after, patchable)];
+}
+
+/** {@link spliceItems}, one item's text at a time. */
+function* itemPieces(text: string, { spans, indent, patchable: layout, anchored }: ItemSpans, before: readonly JsonValue[], after: readonly JsonValue[], patchable: boolean): Generator<string, void, undefined> {
+  const pad = " ".repeat(indent);
   for (let i = 0; i < spans.length; i++) {
     const source = text.slice(spans[i][0], spans[i][1]);
-    parts.push(source);
-    if (before[i] === after[i] || deepEqual(before[i], after[i])) continue;
+    if (before[i] === after[i] || deepEqual(before[i], after[i])) {
+      yield source;
+      continue;
+    }
     let patched = patchable && (layout?.[i] ?? true) ? patchItemText(source, indent, before[i], after[i]) : undefined;
     if (patched !== undefined && anchored?.[i] && !readsAs(patched, after[i])) patched = undefined;
-    if (patched !== undefined) parts[i] = patched;
-    else changed.push(i);
+    yield patched ?? writeItemsYaml([after[i]], [source], "fast", pad)[0];
   }
-  const rendered = writeItemsYaml(changed.map((i) => after[i]), changed.map((i) => parts[i]), "fast", " ".repeat(indent));
-  changed.forEach((i, k) => {
-    parts[i] = rendered[k];
-  });
-  return parts;
 }
 
 /**
