@@ -23,6 +23,13 @@ export function setKey(o: JsonObject, k: string, v: JsonValue): void {
   else o[k] = v;
 }
 
+/** Sets own key `k` to `v` as {@link setKey} does, or deletes it when `v` is undefined; returns `o`. */
+export function setOrDelete(o: JsonObject, k: string, v: JsonValue | undefined): JsonObject {
+  if (v === undefined) delete o[k];
+  else setKey(o, k, v);
+  return o;
+}
+
 /** Reads a nested path of object keys; undefined when any step is missing or not an object. */
 export function getPath(v: JsonValue | undefined, ...path: string[]): JsonValue | undefined {
   let cur = v;

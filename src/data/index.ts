@@ -1,7 +1,7 @@
 // Public surface of the data layer (the bottom layer: every other layer may import it).
 export { JsonFloat } from "./types.js";
 export type { JsonValue, JsonObject } from "./types.js";
-export { isObject, hasKey, getKey, setKey, getPath, getString, numberOf } from "./access.js";
+export { isObject, hasKey, getKey, setKey, setOrDelete, getPath, getString, numberOf } from "./access.js";
 export { deepEqual, deepClone, goJsonRoundTrip } from "./equal.js";
 export { goQuote, goFloatG, goFloatF, goFloatE, goJsonFloat } from "./go-format.js";
 export { changedPaths, rewrittenPaths, pathText } from "./changed-paths.js";

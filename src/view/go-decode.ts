@@ -1,7 +1,7 @@
 // The typed decode of a built-in object: what `ToUnstructured(decode(json))` gives for its Go type
 // (k8s.io/api v0.36.3) — zero values of fields without omitempty filled in, empty omitempty
 // fields dropped, custom types printed canonically — with the decoder's errors and unknown fields.
-import { hasKey, isObject, JsonFloat, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { hasKey, isObject, JsonFloat, setKey, setOrDelete, type JsonObject, type JsonValue } from "../data/index.js";
 import type { GoShape } from "../schema/index.js";
 import { isPlain, nodePlan, PLAIN_NONE, shownZero, structPlan, type FieldPlan, type ShapeNode, type StructPlan } from "./decode-plan.js";
 import { goBytes, goInt, goQuantity, numberText } from "./go-scalars.js";
@@ -149,9 +149,7 @@ function decodeStruct(v: JsonValue, plan: StructPlan, w: Walk, ref: JsonValue | 
       const x = v[key];
       const keep = decodeField(x, key, plan.byName.get(key), plan, w, r[key], sub);
       if (keep === x) continue;
-      out ??= { ...v };
-      if (keep === undefined) delete out[key];
-      else setKey(out, key, keep);
+      setOrDelete((out ??= { ...v }), key, keep);
     }
   } else {
     let known = 0;
@@ -162,9 +160,7 @@ function decodeStruct(v: JsonValue, plan: StructPlan, w: Walk, ref: JsonValue | 
       // (A JSON value never equals what an inherited property would give.)
       const keep = decodeField(x, key, f, plan, w, r === undefined ? undefined : r[key], undefined);
       if (keep === x) continue;
-      out ??= { ...v };
-      if (keep === undefined) delete out[key];
-      else setKey(out, key, keep);
+      setOrDelete((out ??= { ...v }), key, keep);
     }
     absent = known < plan.fieldCount;
   }

@@ -1,7 +1,7 @@
 // Writing a view's change back into the manifest: given the view before and after a mutation
 // and what the mutation itself produced, change the written object only where the view changed,
 // with the values the policy wrote (not the zero values and defaults the view adds).
-import { deepEqual, hasKey, isObject, setKey, type JsonObject, type JsonValue } from "../data/index.js";
+import { deepEqual, hasKey, isObject, setKey, setOrDelete, type JsonObject, type JsonValue } from "../data/index.js";
 import { goStruct, type GoShape } from "../schema/index.js";
 import { zeroOf } from "./decode-plan.js";
 import { isEmpty } from "./go-decode.js";
@@ -154,20 +154,14 @@ function carryKey(
   const ks = keyShape(shape, k);
   const r = tree === undefined || own === undefined ? carryChange(w, b, a, p, ks) : carryAlong(w, b, a, p, ks, tree, own);
   if (r === w) return out;
-  if (out !== undefined) return withKey(out, k, r);
-  if (own === undefined) return withKey(base !== undefined ? { ...base } : {}, k, r);
-  if (base !== undefined && own.has(base)) return withKey(base, k, r);
+  if (out !== undefined) return setOrDelete(out, k, r);
+  if (own === undefined) return setOrDelete(base !== undefined ? { ...base } : {}, k, r);
+  if (base !== undefined && own.has(base)) return setOrDelete(base, k, r);
   const o: JsonObject = base !== undefined ? { ...base } : {};
   own.add(o);
-  return withKey(o, k, r);
+  return setOrDelete(o, k, r);
 }
 
-/** `o` with key `k` set to `r`, or deleted when `r` is undefined. */
-function withKey(o: JsonObject, k: string, r: JsonValue | undefined): JsonObject {
-  if (r === undefined) delete o[k];
-  else setKey(o, k, r);
-  return o;
-}
 
 /**
  * Lists: each element of `after` is matched to an element of `before` (in order: the same
