@@ -1,10 +1,10 @@
 // Mutation results for the admission layer: a CEL list of JSONPatch objects → RFC 6902 operations
 // (reference §5.1: `from` only when non-empty, `value` only when set), and the §4.3 type-name
 // check of `Object…{}` trees before they become JSON.
-import type { JsonObject, JsonValue } from "../../../data/index.js";
+import { setKey, type JsonObject, type JsonValue } from "../../../data/index.js";
 import {
-  celError, isCelError, jsonOfList, jsonOfMap, kindOf, K, toJson,
-  type BytesSink, type CelValue, type CelError, type CelList, type CelMap, type CelObject,
+  celError, isCelError, jsonOfList, jsonOfMap, kindOf, K, structFields, toJson,
+  type BytesSink, type CelValue, type CelError, type CelList, type CelMap, type CelObject, type CelOptional,
 } from "../../values/index.js";
 import { JSONPATCH_TYPE } from "./mutation.js";
 
@@ -94,11 +94,81 @@ export function checkObjectTypeNames(v: CelObject, rootTypeName: string = v.type
 }
 
 /**
+ * {@link toJson} of `v`, expected at `parent` (`field` absent) or at `parent.field`, adding the
+ * §4.3 type-name errors of its objects to `errs` on the way (as {@link collectTypeErrors}, in
+ * the same order): one walk where a check then a conversion took two. Stops at the first value
+ * with no JSON form and returns its error, as toJson does (the names are then checked apart).
+ */
+function convertChecked(v: CelValue, parent: string, field: string | undefined, errs: string[], onBytes: BytesSink | undefined): JsonValue | CelError {
+  const k = kindOf(v);
+  if (k === K.object) {
+    const o = v as CelObject;
+    let path = o.typeName;
+    if (field === undefined ? path !== parent : !isFieldTypeName(path, parent, field)) {
+      path = field === undefined ? parent : parent + "." + field;
+      errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
+    }
+    const out: JsonObject = {};
+    // A struct's fields are read straight from its map; a lazy object's through get().
+    const fields = structFields(o);
+    for (const f of fields?.keys() ?? o.fieldNames()) {
+      const set = fields !== undefined ? fields.get(f) : o.get(f);
+      if (set === undefined) continue;
+      if (isCelError(set)) return set;
+      // An optional field converts as its value (null without one), not checked (as toJson and
+      // the check do).
+      const optional = kindOf(set) === K.optional;
+      const fv = optional ? ((set as CelOptional).value ?? null) : set;
+      if (onBytes !== undefined && kindOf(fv) === K.bytes) onBytes(out, f, fv as Uint8Array);
+      const e = optional ? toJson(fv, onBytes) : convertChecked(fv, path, f, errs, onBytes);
+      if (isCelError(e)) return e;
+      setKey(out, f, e);
+    }
+    return out;
+  }
+  if (k === K.list) {
+    const l = v as CelList;
+    const raw = jsonOfList(l);
+    if (raw) return raw as JsonValue[];
+    const out: JsonValue[] = [];
+    for (let i = 0; i < l.size(); i++) {
+      const item = l.get(i);
+      if (onBytes !== undefined && kindOf(item) === K.bytes) onBytes(out, i, item as Uint8Array);
+      const e = convertChecked(item, parent, field, errs, onBytes);
+      if (isCelError(e)) return e;
+      out.push(e);
+    }
+    return out;
+  }
+  if (k === K.map) {
+    const m = v as CelMap;
+    const raw = jsonOfMap(m);
+    if (raw) return raw;
+    const out: JsonObject = {};
+    for (const key of m.keys()) {
+      if (typeof key !== "string") return toJson(v); // its error (for a key that is not a string)
+      const item = m.get(key) as CelValue;
+      if (onBytes !== undefined && kindOf(item) === K.bytes) onBytes(out, key, item as Uint8Array);
+      const e = convertChecked(item, parent, field, errs, onBytes);
+      if (isCelError(e)) return e;
+      setKey(out, key, e);
+    }
+    return out;
+  }
+  return toJson(v, onBytes);
+}
+
+/**
  * Type-checks (reference §4.3, error prefixed `type mismatch: `) and converts an Object value to JSON.
  * `onBytes`: told where bytes values were written (see {@link toJson}). Default: none.
  */
 export function objectToJson(v: CelObject, rootTypeName: string = v.typeName, onBytes?: BytesSink): JsonObject | CelError {
-  const err = checkObjectTypeNames(v, rootTypeName);
-  if (err !== undefined) return celError(`type mismatch: ${err}`);
-  return toJson(v, onBytes) as JsonObject | CelError;
+  const errs: string[] = [];
+  const out = convertChecked(v, rootTypeName, undefined, errs, onBytes);
+  if (isCelError(out)) {
+    // The conversion stopped early: the names are checked first, over the whole tree.
+    const err = checkObjectTypeNames(v, rootTypeName);
+    return err !== undefined ? celError(`type mismatch: ${err}`) : out;
+  }
+  return errs.length > 0 ? celError(`type mismatch: ${errs.join("\n")}`) : (out as JsonObject);
 }
