@@ -69,7 +69,7 @@ export function scalarLeaves(rewrites: readonly Rewrite[], before: JsonObject, p
  * as carrying the change along the rewrites does: maps on the way copied once (copies added to
  * `own`, which are changed in place later), new maps and keys added in the leaves' order.
  */
-export function carryLeaves(written: JsonObject, before: JsonObject, leaves: readonly ScalarLeaf[], own: WeakSet<JsonObject>): JsonObject {
+export function carryLeaves(written: JsonObject, before: JsonObject, leaves: readonly ScalarLeaf[], own: Set<JsonObject>): JsonObject {
   let out = written;
   for (const { path, value } of leaves) {
     let b: JsonValue | undefined = before;
@@ -80,7 +80,7 @@ export function carryLeaves(written: JsonObject, before: JsonObject, leaves: rea
   return out;
 }
 
-function setAlong(w: JsonValue | undefined, path: readonly string[], i: number, value: JsonValue, own: WeakSet<JsonObject>): JsonObject {
+function setAlong(w: JsonValue | undefined, path: readonly string[], i: number, value: JsonValue, own: Set<JsonObject>): JsonObject {
   const base = isObject(w) ? w : undefined;
   const k = path[i];
   const cur = base !== undefined && hasKey(base, k) ? base[k] : undefined;
