@@ -4,7 +4,9 @@
 import { deepEqual, getString, hasKey, isObject, setKey, type JsonObject, type JsonValue, type Rewrite } from "../data/index.js";
 import { goKindType, type GoShape } from "../schema/index.js";
 import { applyBuiltinDefaults, applyCrdDefaults } from "./defaults/index.js";
+import { structPlan } from "./decode-plan.js";
 import { decodeTyped, type TypedDecode } from "./go-decode.js";
+import { carryLeaves, scalarLeaves } from "./renew-leaves.js";
 import type { PatchKind, ViewKind, ViewOptions } from "./types.js";
 import { rewriteTree, type RewriteTree } from "./rewrite-tree.js";
 import { carryAlong, carryChange } from "./write-back.js";
@@ -88,11 +90,13 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
   }
   let written = object;
   // The copies in `written` that only it holds (changed in place; none once written back).
-  let own = new WeakSet<JsonObject>();
+  let own = new Set<JsonObject>();
   const shape = rootShape(goType);
   // The views made so far that are no fixed point of the decode (rare: a set pointer to a zero time).
   const unstable = new Set<JsonObject>();
   if (first.unstable) unstable.add(first.value);
+  // The typed decode alone (no defaults) renews scalar leaves without a walk (renew-leaves.ts).
+  const leafPlan = goType !== undefined && options.defaulting !== "builtin" ? structPlan(goType) : undefined;
   return {
     object: first.value,
     oldObject: old,
@@ -103,6 +107,13 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
       // policy): only the typed decode alone keeps the view's changes within the rewrites.
       // An unstable view is no reference: its shared sub-trees can change too.
       const stable = !unstable.has(before);
+      if (leafPlan !== undefined && rewrites !== undefined && stable) {
+        const leaves = scalarLeaves(rewrites, before, patched, leafPlan);
+        if (leaves !== undefined) {
+          written = carryLeaves(written, before, leaves, own);
+          return { object: patched };
+        }
+      }
       const tree = rewrites !== undefined && stable && options.defaulting !== "builtin" ? rewriteTree(rewrites) : undefined;
       const d = normalise(patched, { value: before, unknown: [], unstable: !stable }, tree);
       if (d.unstable) unstable.add(d.value);
@@ -117,7 +128,7 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
       return { object: d.value };
     },
     writeBack(final) {
-      own = new WeakSet();
+      own = new Set();
       // Without defaults the decode is compositional (each field decodes alone), so the carried
       // changes are exact (test/view/write-back.test.ts checks that law); defaults are not (an
       // image's tag decides its pull policy), so their written object is checked and settled.

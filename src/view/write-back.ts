@@ -52,7 +52,7 @@ export function carryAlong(
   patched: JsonValue | undefined,
   shape: GoShape | undefined,
   tree: RewriteTree,
-  own: WeakSet<JsonObject>,
+  own: Set<JsonObject>,
 ): JsonValue | undefined {
   if (tree.keys === null || after === before || !isObject(after) || !isObject(before) || !isObject(patched)) {
     return carryChange(written, before, after, patched, shape);
@@ -147,7 +147,7 @@ function carryMap(written: JsonValue | undefined, before: JsonObject, after: Jso
  */
 function carryKey(
   out: JsonObject | undefined, base: JsonObject | undefined, k: string, b: JsonValue | undefined, a: JsonValue | undefined, patched: JsonObject,
-  shape: GoShape | undefined, tree?: RewriteTree, own?: WeakSet<JsonObject>,
+  shape: GoShape | undefined, tree?: RewriteTree, own?: Set<JsonObject>,
 ): JsonObject | undefined {
   const w = base !== undefined && hasKey(base, k) ? base[k] : undefined;
   const p = hasKey(patched, k) ? patched[k] : undefined;

@@ -1,6 +1,7 @@
 // Selection with per-shape reuse (select-by-shape.ts) answers exactly as the full matcher over
 // every policy: same invocations, errors and matched names in the same order, and the same
-// Namespaces assumed per item, for requests of one shape that differ in labels, old labels and name.
+// Namespaces assumed per item, for requests of one shape that differ in labels, old labels, name
+// and Namespace (Namespaces whose labels and params answer the policies alike share shapes).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -15,7 +16,10 @@ import type { CompiledPolicy } from "../../src/admission/mutating/compile-policy
 import type { LabelSelectorSpec, MatchResourcesModel, ParamKindModel, RuleModel } from "../../src/admission/policy/policy-model.js";
 import { attrs, bindingModel, configMap, coreAttrs, criteria, namespace, obj, policyModel, rule } from "./fixtures.js";
 
-const items = [namespace("a", { env: "prod" }), namespace("b", { env: "dev" }), configMap("cfg", "a"), configMap("cfg", "other")];
+const items = [
+  namespace("a", { env: "prod" }), namespace("b", { env: "dev" }), namespace("c", { env: "prod", team: "x" }), namespace("d", { env: "dev" }),
+  configMap("cfg", "a"), configMap("cfg", "other"), configMap("cfg", "d"),
+];
 const cmKind: ParamKindModel = { apiVersion: "v1", group: "", version: "v1", kind: "ConfigMap" };
 
 const selectorArb = fc.constantFrom<LabelSelectorSpec>(
@@ -43,7 +47,7 @@ const policyArb = fc.record({
 });
 const requestArb = fc.record({
   kind: fc.constantFrom("deployment", "pod"),
-  namespace: fc.constantFrom("a", "b", "missing", "other"),
+  namespace: fc.constantFrom("a", "b", "c", "d", "missing", "other", "missing2"),
   name: fc.constantFrom("web", "db"),
   labels: fc.constantFrom<Record<string, string> | undefined>(undefined, { app: "web" }, { app: "db" }),
   oldLabels: fc.constantFrom<Record<string, string> | null>(null, { app: "web" }),
@@ -139,4 +143,24 @@ test("objects whose labels give the same objectSelector outcomes share one selec
   assert.equal(a.s, b.s, "same outcomes: the selection is shared");
   assert.notEqual(a.s, c.s);
   assert.deepEqual([a.assumed, b.assumed, c.assumed], [["missing"], ["missing"], ["missing"]]);
+});
+
+test("Namespaces whose labels and params answer the policies alike share one selection; others do not", () => {
+  const bound = boundPolicies([
+    { constraints: criteria({ namespaceSelector: { matchLabels: { env: "prod" } } }), bindings: [undefined], params: "none" },
+    { constraints: criteria(), bindings: [undefined], params: "per-namespace" },
+  ]);
+  const params = buildParamIndex(items, "default");
+  const src = { index: buildPolicyIndex(bound), namespaces: namespaceView(items), params, paramsFor: paramCollector(params) };
+  const select = (ns: string) => {
+    src.namespaces.nextItem();
+    const s = selectForRequest(src, attrs({ name: "web", namespace: ns, object: obj("apps/v1", "Deployment", "web", ns) }));
+    return { s, names: s.invocations.map((i) => `${i.policyName}${i.paramKey ? ` ${i.paramKey}` : ""}`), assumed: src.namespaces.takeAssumed() };
+  };
+  const [a, b, c, d, m1, m2] = ["a", "b", "c", "d", "missing", "missing2"].map(select);
+  assert.deepEqual([a.names, b.names, c.names, d.names, m1.names, m2.names], [["p0", "p1 a/cfg"], [], ["p0"], ["p1 d/cfg"], [], []]);
+  assert.equal(b.s, m1.s, "no env=prod label, no param: the same selection");
+  assert.equal(m1.s, m2.s);
+  assert.notEqual(a.s, c.s, "the same labels' outcome, another param");
+  assert.deepEqual([m1.assumed, m2.assumed], [["missing"], ["missing2"]], "a shared shape still records its assumed Namespace");
 });

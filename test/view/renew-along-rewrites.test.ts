@@ -1,7 +1,8 @@
 // The view renewed along the appliers' rewrites (only the rewritten places walked, written copies
 // changed in place) equals the full renewal: on random manifests of every GA kind and random apply
 // configurations and JSON patches through the real appliers, every renewed view, error and
-// written object is the same, key order included — and no earlier view or the manifest changes.
+// written object is the same, key order included — and no earlier view or the manifest changes
+// (renewals of scalar leaves alone, without a decode walk, among them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -10,6 +11,9 @@ import { applyConfiguration, applyJsonPatch, type JsonPatchOperation } from "../
 import { builtinSchema, type TypeRef } from "../../src/schema/index.js";
 import { openItemView, type ItemView, type MutationView, type PatchKind } from "../../src/view/index.js";
 import { rewriteTree } from "../../src/view/rewrite-tree.js";
+import { structPlan } from "../../src/view/decode-plan.js";
+import { scalarLeaves } from "../../src/view/renew-leaves.js";
+import { goKindType } from "../../src/schema/index.js";
 import { createRng, type Rng } from "../../bench/rng.js";
 import { oracleKinds, randomManifest } from "../../scripts/view-oracle/manifests.js";
 
@@ -85,6 +89,7 @@ const kinds = oracleKinds();
 
 test("view renewal along rewrites equals the full renewal (views, errors, written objects, key order)", () => {
   let guided = 0;
+  let leafy = 0;
   fc.assert(
     fc.property(fc.integer({ min: 0, max: kinds.length - 1 }), fc.integer(), fc.integer({ min: 1, max: 8 }), (k, seed, steps) => {
       const kind = kinds[k];
@@ -111,6 +116,8 @@ test("view renewal along rewrites equals the full renewal (views, errors, writte
         }
         if (pa.object === va) continue;
         if (pa.rewrites !== undefined && rewriteTree(pa.rewrites)?.keys) guided++;
+        const plan = structPlan(goKindType(kind.apiVersion, kind.kind) ?? "");
+        if (pa.rewrites !== undefined && plan !== undefined && scalarLeaves(pa.rewrites, va, pa.object, plan) !== undefined) leafy++;
         const ra: MutationView = (along as ItemView).afterMutation(va, pa.object, m.kind, pa.rewrites);
         const rf: MutationView = (full as ItemView).afterMutation(vf, pf.object, m.kind);
         if ("error" in ra || "error" in rf) {
@@ -133,6 +140,7 @@ test("view renewal along rewrites equals the full renewal (views, errors, writte
   );
   // The law is not vacuous: many mutations went the guided way.
   assert.ok(guided > 200, `only ${guided} renewals along rewrites`);
+  assert.ok(leafy > 50, `only ${leafy} renewals of scalar leaves alone`);
 });
 
 test("rewrite tree: places below a rewritten place are covered by it; a list index is no map key", () => {
@@ -144,3 +152,47 @@ test("rewrite tree: places below a rewritten place are covered by it; a list ind
   assert.equal(rewriteTree([r(["spec", 0])]), undefined);
   assert.deepEqual([...(rewriteTree([])?.keys?.keys() ?? [])], []);
 });
+
+/** A Pod manifest for the scalar-leaf cases. */
+const podManifest = (): JsonObject => ({
+  apiVersion: "v1", kind: "Pod",
+  metadata: { name: "p", labels: { app: "web" } },
+  spec: { hostname: "h", containers: [{ name: "c", image: "i" }], priority: 3, securityContext: { runAsUser: 5 } },
+});
+
+const leafCases: { name: string; ops: JsonPatchOperation[]; leaves: boolean }[] = [
+  { name: "a new label", ops: [{ op: "add", path: "/metadata/labels/tier", hasValue: true, value: "1" }], leaves: true },
+  { name: "a changed label and a new annotation map", ops: [{ op: "replace", path: "/metadata/labels/app", hasValue: true, value: "db" }, { op: "add", path: "/metadata/annotations", hasValue: true, value: { a: "b" } }], leaves: false },
+  { name: "a label set to its value", ops: [{ op: "replace", path: "/metadata/labels/app", hasValue: true, value: "web" }], leaves: true },
+  { name: "an omitempty string emptied (dropped by the decode)", ops: [{ op: "replace", path: "/spec/hostname", hasValue: true, value: "" }], leaves: false },
+  { name: "an int32 beyond its range (a decode error)", ops: [{ op: "replace", path: "/spec/priority", hasValue: true, value: 4294967296 }], leaves: false },
+  { name: "a field through a pointer", ops: [{ op: "replace", path: "/spec/securityContext/runAsUser", hasValue: true, value: 7 }], leaves: true },
+  { name: "a field the type lacks (strict decoding error)", ops: [{ op: "add", path: "/spec/bogus", hasValue: true, value: "x" }], leaves: false },
+  { name: "a label of the wrong JSON type", ops: [{ op: "add", path: "/metadata/labels/n", hasValue: true, value: 1 }], leaves: false },
+  { name: "a removed label", ops: [{ op: "remove", path: "/metadata/labels/app", hasValue: false }], leaves: false },
+  { name: "an int64 field", ops: [{ op: "add", path: "/spec/activeDeadlineSeconds", hasValue: true, value: 30 }], leaves: true },
+];
+
+for (const c of leafCases) {
+  test(`scalar leaves: ${c.name} renew as the full renewal does`, () => {
+    const kind = { apiVersion: "v1", kind: "Pod" };
+    const options = { mode: "server", defaulting: "none" } as const;
+    const manifest = podManifest();
+    const along = openItemView(manifest, null, kind, options);
+    const full = openItemView(podManifest(), null, kind, options);
+    assert.ok(!("error" in along) && !("error" in full));
+    const r = applyJsonPatch(along.object, c.ops, { shareInput: true });
+    const rf = applyJsonPatch(full.object, c.ops, { shareInput: true });
+    assert.ok(r.kind === "applied" && isObject(r.doc) && rf.kind === "applied" && isObject(rf.doc));
+    const plan = structPlan("io.k8s.api.core.v1.Pod");
+    assert.ok(plan !== undefined && r.rewrites !== undefined);
+    assert.equal(scalarLeaves(r.rewrites, along.object, r.doc, plan) !== undefined, c.leaves, "renewed as scalar leaves");
+    const va = along.afterMutation(along.object, r.doc, "JSONPatch", r.rewrites);
+    const vf = full.afterMutation(full.object, rf.doc, "JSONPatch");
+    assert.deepEqual(va, vf);
+    if ("error" in va || "error" in vf) return;
+    assert.ok(sameOrdered(va.object, vf.object));
+    if (c.leaves) assert.equal(va.object, r.doc, "the patch result is the view");
+    assert.ok(sameOrdered(along.writeBack(va.object), full.writeBack(vf.object)), "the written objects differ");
+  });
+}

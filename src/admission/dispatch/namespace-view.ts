@@ -12,6 +12,8 @@ const builtinNamespaces = new Set(["default", "kube-system", "kube-public", "kub
 /** A Namespace lookup that never misses, and remembers the names it had to assume. */
 export interface NamespaceView {
   lookup: NamespaceLookup;
+  /** The Namespace {@link lookup} gives, without recording an assumed one (for caching what depends on it). */
+  peek: NamespaceLookup;
   /**
    * Names assumed since the last call (built-in namespaces excluded), then forgotten; a name already
    * taken since the last {@link nextItem} is not returned again (each item reports it once).
@@ -27,23 +29,23 @@ export function namespaceView(items: readonly JsonObject[]): NamespaceView {
   const cache = new Map<string, JsonObject>();
   let assumed: string[] = [];
   const taken = new Set<string>();
-  const lookup: NamespaceLookup = (name) => {
+  const peek: NamespaceLookup = (name) => {
     let ns = cache.get(name);
-    if (ns) {
-      if (!builtinNamespaces.has(name) && inList(name) === undefined && !assumed.includes(name) && !taken.has(name)) assumed.push(name);
-      return ns;
+    if (ns === undefined) {
+      const listed = inList(name);
+      ns = listed ? withNameLabel(listed, name) : { apiVersion: "v1", kind: "Namespace", metadata: { name, labels: { [namespaceNameLabel]: name } } };
+      cache.set(name, ns);
     }
-    const listed = inList(name);
-    if (listed) ns = withNameLabel(listed, name);
-    else {
-      ns = { apiVersion: "v1", kind: "Namespace", metadata: { name, labels: { [namespaceNameLabel]: name } } };
-      if (!builtinNamespaces.has(name)) assumed.push(name);
-    }
-    cache.set(name, ns);
+    return ns;
+  };
+  const lookup: NamespaceLookup = (name) => {
+    const ns = peek(name);
+    if (!builtinNamespaces.has(name) && inList(name) === undefined && !assumed.includes(name) && !taken.has(name)) assumed.push(name);
     return ns;
   };
   return {
     lookup,
+    peek,
     takeAssumed() {
       const out = assumed;
       assumed = [];

@@ -4,11 +4,13 @@
 // shape (operation, resource, kind, namespace), so its part is computed once per shape; only the
 // policies that read the object's labels or name are matched per request. When none reads the
 // name, their part is also kept per outcome of the objectSelectors they read (labels repeat).
+// Namespaces whose labels and params give the policies the same answers share their shapes.
+import type { JsonObject } from "../../data/index.js";
 import { compiledSelector, labelsOf, selectorText, type LabelSelector, type NamespaceLookup, type RequestAttrs } from "../match/index.js";
-import type { BindingModel, MatchResourcesModel } from "../policy/index.js";
+import type { BindingModel, LabelSelectorSpec, MatchResourcesModel, PolicyBase } from "../policy/index.js";
 import type { CompiledPolicyBase } from "./compile-expressions.js";
 import type { NamespaceView } from "./namespace-view.js";
-import type { ParamIndex } from "./params.js";
+import type { CollectParamsResult, ParamIndex, ParamScope } from "./params.js";
 import type { PolicyIndex } from "./policy-index.js";
 import type { ParamCollector } from "./policy-index-params.js";
 import { selectInvocations, selectPolicy, type BoundPolicy, type Selection } from "./select-invocations.js";
@@ -46,6 +48,22 @@ interface ShapeCache<C extends CompiledPolicyBase, B extends BindingModel> {
   lookup: NamespaceLookup;
   collector: ParamCollector;
   shapes: Map<string, Shape<C, B>>;
+  /** By shape without its namespace: the shapes by what the policies read of the Namespace. */
+  byNamespaceReads: Map<string, NamespaceShapes<C, B>>;
+}
+
+/** What the policies of one shape (but its namespace) read of the request's Namespace. */
+interface NamespaceReads {
+  /** The non-empty namespaceSelectors of the policies and their bindings (the Namespace's labels). */
+  selectors: LabelSelector[];
+  /** The bindings whose params are looked up in the request's namespace. */
+  params: { policy: PolicyBase; binding: BindingModel; scope: ParamScope }[];
+}
+
+/** The shapes of one shape without its namespace, by the outcome of its {@link NamespaceReads}. */
+interface NamespaceShapes<C extends CompiledPolicyBase, B extends BindingModel> {
+  reads: NamespaceReads;
+  byOutcome: Map<string, Shape<C, B>>;
 }
 
 const caches = new WeakMap<readonly BoundPolicy[], ShapeCache<CompiledPolicyBase, BindingModel>>();
@@ -61,17 +79,22 @@ const maxSharedSelectors = 4096;
 /** One compiled selector per selector text: policies that select alike share their outcome. */
 const selectorsByText = new Map<string, LabelSelector>();
 
-function addCriteriaReads(c: MatchResourcesModel, reads: ObjectReads): void {
-  const s = compiledSelector(c.objectSelector);
-  if ("selector" in s && !s.selector.empty) {
-    const text = selectorText(c.objectSelector);
-    let shared = selectorsByText.get(text);
-    if (shared === undefined) {
-      shared = s.selector;
-      if (selectorsByText.size < maxSharedSelectors) selectorsByText.set(text, shared);
-    }
-    if (!reads.selectors.includes(shared)) reads.selectors.push(shared);
+/** The compiled selector of `spec`, shared by every selector of the same text; undefined when empty or invalid. */
+function sharedSelector(spec: LabelSelectorSpec): LabelSelector | undefined {
+  const s = compiledSelector(spec);
+  if (!("selector" in s) || s.selector.empty) return undefined;
+  const text = selectorText(spec);
+  let shared = selectorsByText.get(text);
+  if (shared === undefined) {
+    shared = s.selector;
+    if (selectorsByText.size < maxSharedSelectors) selectorsByText.set(text, shared);
   }
+  return shared;
+}
+
+function addCriteriaReads(c: MatchResourcesModel, reads: ObjectReads): void {
+  const shared = sharedSelector(c.objectSelector);
+  if (shared !== undefined && !reads.selectors.includes(shared)) reads.selectors.push(shared);
   for (const r of c.resourceRules) if (r.resourceNames.length > 0) reads.name = true;
   for (const r of c.excludeResourceRules) if (r.resourceNames.length > 0) reads.name = true;
 }
@@ -94,6 +117,64 @@ function readsObject(b: BoundPolicy): boolean {
   return r.name || r.selectors.length > 0;
 }
 
+/**
+ * What matching `policies` reads of a request's Namespace (a namespaced request that is not a
+ * Namespace): the labels its namespaceSelectors test, and the params looked up in it.
+ */
+function namespaceReads(policies: readonly BoundPolicy[]): NamespaceReads {
+  const reads: NamespaceReads = { selectors: [], params: [] };
+  const addSelector = (c: MatchResourcesModel): void => {
+    const shared = sharedSelector(c.namespaceSelector);
+    if (shared !== undefined && !reads.selectors.includes(shared)) reads.selectors.push(shared);
+  };
+  for (const b of policies) {
+    const policy = b.compiled.model;
+    addSelector(policy.matchConstraints);
+    const scope = b.paramScope ?? "Namespaced";
+    for (const binding of b.bindings) {
+      if (binding.matchResources !== undefined) addSelector(binding.matchResources);
+      // (Params named in a namespace of their own, or cluster-scoped, are the same for every request.)
+      if (policy.paramKind && binding.paramRef && binding.paramRef.namespace === "" && scope === "Namespaced") reads.params.push({ policy, binding, scope });
+    }
+  }
+  return reads;
+}
+
+/** Small numbers for param objects, to name a param answer in an outcome key. */
+const paramIds = new WeakMap<JsonObject, number>();
+let nextParamId = 0;
+
+function answerKey(a: CollectParamsResult): string {
+  if ("error" in a) return `e${a.error.length}:${a.error}`;
+  if ("none" in a) return "n";
+  let key = "p";
+  for (const p of a.params) {
+    if (p === null) {
+      key += "-,";
+      continue;
+    }
+    let id = paramIds.get(p);
+    if (id === undefined) paramIds.set(p, (id = nextParamId++));
+    key += `${id},`;
+  }
+  return key + ";";
+}
+
+/**
+ * The answers `namespace` gives to `reads` (each selector's outcome on its labels as matching
+ * sees them, then each param lookup): namespaces with equal outcomes select alike. `peek` looks
+ * the Namespace up without recording an assumed one (the shape replays its own lookups).
+ */
+function namespaceOutcome(reads: NamespaceReads, namespace: string, peek: NamespaceLookup, collector: ParamCollector): string {
+  let key = "";
+  if (reads.selectors.length > 0) {
+    const labels = labelsOf(peek(namespace));
+    for (const s of reads.selectors) key += s.matches(labels) ? "1" : "0";
+  }
+  for (const p of reads.params) key += answerKey(collector.collect(p.policy, p.binding, namespace, p.scope));
+  return key;
+}
+
 /** The outcome of each selector on the request (as the objectSelector predicate: object or old object). */
 function labelOutcome(selectors: readonly LabelSelector[], a: RequestAttrs): string {
   const labels = a.object !== null ? labelsOf(a.object) : undefined;
@@ -103,9 +184,10 @@ function labelOutcome(selectors: readonly LabelSelector[], a: RequestAttrs): str
   return key;
 }
 
-/** Everything a selection reads of a request except its object, old object and name. */
-function shapeKey(a: RequestAttrs): string {
-  let key = `${a.operation}\u0000${a.group}\u0000${a.version}\u0000${a.resource}\u0000${a.subresource}\u0000${a.kind.group}\u0000${a.kind.version}\u0000${a.kind.kind}\u0000${a.namespace}`;
+/** Everything a selection reads of a request except its object, old object and name (and, `withNamespace` false, its namespace). */
+function shapeKey(a: RequestAttrs, withNamespace = true): string {
+  let key = `${a.operation}\u0000${a.group}\u0000${a.version}\u0000${a.resource}\u0000${a.subresource}\u0000${a.kind.group}\u0000${a.kind.version}\u0000${a.kind.kind}`;
+  if (withNamespace) key += `\u0000${a.namespace}`;
   if (a.equivalents) for (const e of a.equivalents) key += `\u0000${e.group}/${e.version}/${e.resource}/${e.kind.group}/${e.kind.version}/${e.kind.kind}`;
   return key;
 }
@@ -117,24 +199,33 @@ function emptySelection<C extends CompiledPolicyBase, B extends BindingModel>():
 /**
  * The selection of `policies` (candidates of the request, in dispatch order) for a request that is
  * not a Namespace (whose own labels its namespaceSelectors read): equal to `selectInvocations`,
- * with the object-independent part taken from the request's shape. The selection may be shared
- * between requests: callers never modify it.
+ * with the object-independent part taken from the request's shape. With `peek` (`lookup` without
+ * its record of assumed Namespaces), Namespaces that answer the policies alike share shapes. The
+ * selection may be shared between requests: callers never modify it.
  */
 export function selectByShape<C extends CompiledPolicyBase, B extends BindingModel>(
   policies: readonly BoundPolicy<C, B>[],
   attrs: RequestAttrs,
   lookup: NamespaceLookup,
   collector: ParamCollector,
+  peek?: NamespaceLookup,
 ): Selection<C, B> {
   let cache = caches.get(policies) as ShapeCache<C, B> | undefined;
   if (!cache || cache.lookup !== lookup || cache.collector !== collector) {
-    cache = { lookup, collector, shapes: new Map() };
+    cache = { lookup, collector, shapes: new Map(), byNamespaceReads: new Map() };
     caches.set(policies, cache as unknown as ShapeCache<CompiledPolicyBase, BindingModel>);
   }
   const key = shapeKey(attrs);
   let shape = cache.shapes.get(key);
   if (!shape) {
-    shape = buildShape(policies, attrs, lookup, collector);
+    const alike = peek !== undefined && attrs.namespace !== "" ? namespacesAlike(cache, policies, attrs, peek) : undefined;
+    shape = alike?.shapes.get(alike.outcome);
+    if (!shape) {
+      shape = buildShape(policies, attrs, lookup, collector);
+      alike?.shapes.set(alike.outcome, shape);
+    } else if (shape.looksUpNamespace) {
+      lookup(attrs.namespace); // as building it did
+    }
     cache.shapes.set(key, shape);
   } else if (shape.looksUpNamespace) {
     lookup(attrs.namespace); // as the fixed parts' namespaceSelectors would
@@ -162,6 +253,23 @@ export function selectByShape<C extends CompiledPolicyBase, B extends BindingMod
   const out = emptySelection<C, B>();
   selectParts(shape, attrs, lookup, collector, out);
   return out;
+}
+
+/**
+ * The shapes of the Namespaces whose answers to the policies' Namespace reads are the request's
+ * (`shapes` by `outcome`). Every part of a shape, the selections by objectSelector outcome too,
+ * reads the Namespace only through them.
+ */
+function namespacesAlike<C extends CompiledPolicyBase, B extends BindingModel>(
+  cache: ShapeCache<C, B>,
+  policies: readonly BoundPolicy<C, B>[],
+  attrs: RequestAttrs,
+  peek: NamespaceLookup,
+): { shapes: Map<string, Shape<C, B>>; outcome: string } {
+  const kindKey = shapeKey(attrs, false);
+  let alike = cache.byNamespaceReads.get(kindKey);
+  if (!alike) cache.byNamespaceReads.set(kindKey, (alike = { reads: namespaceReads(policies), byOutcome: new Map() }));
+  return { shapes: alike.byOutcome, outcome: namespaceOutcome(alike.reads, attrs.namespace, peek, cache.collector) };
 }
 
 /** Appends the shape's parts to `out`: the fixed ones as computed, the others matched on the request. */
@@ -243,5 +351,5 @@ export function selectForRequest<C extends CompiledPolicyBase, B extends Binding
   if (candidates.skippedNamespaceSelector && attrs.namespace !== "" && attrs.resource !== "namespaces") src.namespaces.lookup(attrs.namespace);
   // A Namespace's own labels decide its namespaceSelectors: it is matched in full.
   if (attrs.resource === "namespaces") return selectInvocations(candidates.policies, attrs, src.namespaces.lookup, src.params, src.paramsFor);
-  return selectByShape(candidates.policies, attrs, src.namespaces.lookup, src.paramsFor);
+  return selectByShape(candidates.policies, attrs, src.namespaces.lookup, src.paramsFor, src.namespaces.peek);
 }

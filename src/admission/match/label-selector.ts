@@ -66,7 +66,17 @@ export function compileLabelSelector(spec: LabelSelectorSpec | null | undefined)
     reqs.push(r.req);
   }
   reqs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { selector: { empty: false, matches: (ls) => reqs.every((r) => requirementMatches(r, ls)) } };
+  const tests = reqs.map(requirementTest);
+  if (tests.length === 1) return { selector: { empty: false, matches: tests[0] } };
+  return {
+    selector: {
+      empty: false,
+      matches: (ls) => {
+        for (const t of tests) if (!t(ls)) return false;
+        return true;
+      },
+    },
+  };
 }
 
 /** apimachinery `labels.NewRequirement`: validates key, value count and values. */
@@ -91,18 +101,22 @@ function newRequirement(key: string, op: Op, values: string[]): { req: Requireme
   return { req: { key, op, values } };
 }
 
-function requirementMatches(r: Requirement, ls: Readonly<Record<string, string>>): boolean {
-  const has = Object.prototype.hasOwnProperty.call(ls, r.key);
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** One requirement as a test of a label set (apimachinery `Requirement.Matches`), its values fixed. */
+function requirementTest(r: Requirement): (ls: Readonly<Record<string, string>>) => boolean {
+  const { key, values } = r;
+  const one = values.length === 1 ? values[0] : undefined;
   switch (r.op) {
     case "In":
     case "Equals":
-      return has && r.values.includes(ls[r.key]);
+      return one !== undefined ? (ls) => hasOwn.call(ls, key) && ls[key] === one : (ls) => hasOwn.call(ls, key) && values.includes(ls[key]);
     case "NotIn":
-      return !has || !r.values.includes(ls[r.key]);
+      return one !== undefined ? (ls) => !hasOwn.call(ls, key) || ls[key] !== one : (ls) => !hasOwn.call(ls, key) || !values.includes(ls[key]);
     case "Exists":
-      return has;
+      return (ls) => hasOwn.call(ls, key);
     case "DoesNotExist":
-      return !has;
+      return (ls) => !hasOwn.call(ls, key);
   }
 }
 

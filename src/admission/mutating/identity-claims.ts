@@ -12,17 +12,25 @@ export function identityKey(group: string, kind: string, namespace: string, name
 
 /** The identities taken in one run: every input item's, and each accepted new name. */
 export class IdentityClaims {
-  private readonly taken = new Set<string>();
+  /** Built on the first claim: renames are rare, and most runs never look. */
+  private taken: Set<string> | undefined;
+  private readonly items: readonly JsonObject[];
   /** How many renames were accepted. */
   renamed = 0;
 
   /** Claims the identity of every item (namespaced ones without a namespace are in `defaultNamespace`). */
-  constructor(items: readonly JsonObject[], registry: SchemaRegistry, defaultNamespace: string) {
-    for (const item of items) {
-      const id = identify(item, registry);
-      const ns = id.namespaced ? getString(item, "metadata", "namespace") || defaultNamespace : "";
-      this.taken.add(identityKey(id.group, id.kind, ns, getString(item, "metadata", "name") ?? ""));
+  constructor(items: readonly JsonObject[], private readonly registry: SchemaRegistry, private readonly defaultNamespace: string) {
+    this.items = items.slice(); // the run's input items, whatever later happens to the caller's array
+  }
+
+  private inputIdentities(): Set<string> {
+    const taken = new Set<string>();
+    for (const item of this.items) {
+      const id = identify(item, this.registry);
+      const ns = id.namespaced ? getString(item, "metadata", "namespace") || this.defaultNamespace : "";
+      taken.add(identityKey(id.group, id.kind, ns, getString(item, "metadata", "name") ?? ""));
     }
+    return taken;
   }
 
   /**
@@ -30,6 +38,7 @@ export class IdentityClaims {
    * even one renamed away, or an earlier rename's), which the apiserver refuses as AlreadyExists.
    */
   claim(key: string): boolean {
+    this.taken ??= this.inputIdentities();
     if (this.taken.has(key)) return false;
     this.taken.add(key);
     this.renamed++;

@@ -27,7 +27,7 @@ export class VersionedCopies {
   private readonly copies = new Map<string, VersionedCopy>();
   private shared: VersionedCopy | undefined;
   private last: VersionedCopy | undefined;
-  /** The kind object last looked up and its copy: invocations of one item share kind objects. */
+  /** The kind last looked up and its copy: an item's invocations nearly all match one kind. */
   private hitKind: Gvk | undefined;
   private hitCopy: VersionedCopy | undefined;
 
@@ -40,7 +40,9 @@ export class VersionedCopies {
   /** The copy in `kind`, converted from the pass's object on first use. */
   forKind(kind: Gvk): VersionedCopy | { error: string } {
     if (!this.converter) return (this.shared ??= { object: this.object, oldObject: this.oldObject, dirty: false });
-    if (kind === this.hitKind && this.hitCopy !== undefined) return this.hitCopy;
+    // (Invocations of one selection carry equal kinds in distinct objects.)
+    const h = this.hitKind;
+    if (h !== undefined && this.hitCopy !== undefined && (kind === h || (kind.kind === h.kind && kind.version === h.version && kind.group === h.group))) return this.hitCopy;
     const key = kindKey(kind);
     const hit = this.copies.get(key);
     if (hit) return this.remember(kind, hit);
