@@ -26,8 +26,15 @@ for (const f of readdirSync(outdir)) if (f.startsWith("kmutate-")) rmSync(outdir
 // bundled into them (its CommonJS entry is 15 files); commander, `yaml` and `re2js` stay in
 // node_modules, required only by the runs that need them.
 const common = { bundle: true, platform: "node", target: "node20", logLevel: "error", metafile: true };
+// Without whitespace: the bin reads and V8 holds the whole text, and smaller text means fewer
+// page faults (fn bundle 1.24 MB -> 1.01 MB, 340 fewer page faults per start on Node 20; the code
+// cache stays the same size). Names are kept, so results and messages do not change.
+// KMUTATE_READABLE_BUNDLES=1 keeps the whitespace and the `// dist/src/...` module comments that
+// per-module profiles of the bundle need (/work/prof-tools/mod.mjs).
+const minifyWhitespace = process.env.KMUTATE_READABLE_BUNDLES !== "1";
 const commandBundle = {
   ...common,
+  minifyWhitespace,
   format: "cjs",
   external: ["commander", "yaml", "re2js"],
   define: { "import.meta.url": "__kmutate_import_meta_url" },

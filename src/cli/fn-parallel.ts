@@ -46,15 +46,23 @@ export type ParallelOutcome = { run: FunctionRun } | { serial: HandedBytes | str
 export async function runParallel(input: HandedBytes, settings: ParallelSettings, quiet: boolean, onPhase?: PhaseHook<RunPhase>): Promise<ParallelOutcome> {
   const bytes = input.bytes;
   if (settings.workers < 2 || bytes === undefined || bytes.length < settings.minBytes) return { serial: input, reason: "below the threshold" };
+  // Started before the input is decoded and planned, so that loading kmutate in the workers
+  // overlaps that; stopped if the run turns out to be serial.
+  const workers = Array.from({ length: settings.workers - 1 }, startWorker);
+  const serial = (rest: HandedBytes | string, reason: string): ParallelOutcome => {
+    for (const w of workers) w.stop();
+    return { serial: rest, reason };
+  };
   const d = decodeText(bytes);
-  if (!d.ok) return { serial: input, reason: "not text" };
+  if (!d.ok) return serial(input, "not text");
   input.bytes = undefined;
   const text = d.text;
   // Only the pre-pass and the merge are timed: the workers' phases overlap.
   const plan = timed("parse", onPhase, planParallel)(text, settings.workers);
-  if ("serial" in plan) return { serial: text, reason: plan.serial };
+  if ("serial" in plan) return serial(text, plan.serial);
   // The main thread admits the first slice itself while the workers admit the others.
-  const others = plan.jobs.slice(1).map(inWorker);
+  const others = plan.jobs.slice(1).map((job, i) => workers[i].run(job));
+  for (const w of workers.slice(others.length)) w.stop();
   const own = admitSlice(plan.jobs[0]);
   const outcomes = [own, ...(await Promise.all(others))];
   const run = timed("serialise", onPhase, mergeSlices)(plan, outcomes, quiet);
@@ -74,11 +82,19 @@ function workerThreads(): typeof WorkerThreads {
   return (threads ??= createRequire(import.meta.url)("node:worker_threads") as typeof WorkerThreads);
 }
 
-/** Runs one slice in a new worker thread. */
-function inWorker(job: SliceJob): Promise<SliceOutcome> {
-  return new Promise((resolve) => {
-    const worker = new (workerThreads().Worker)(workerUrl(), { workerData: job });
-    let outcome: SliceOutcome | undefined;
+/** A worker thread that admits the one slice it is sent. */
+interface SliceWorker {
+  /** Sends the job; resolves with the outcome when the thread has exited. */
+  run(job: SliceJob): Promise<SliceOutcome>;
+  /** Ends a thread that will not be sent a job. */
+  stop(): void;
+}
+
+/** Starts a worker thread, which waits for its job (fn-worker.ts). */
+function startWorker(): SliceWorker {
+  const worker = new (workerThreads().Worker)(workerUrl());
+  let outcome: SliceOutcome | undefined;
+  const exited = new Promise<SliceOutcome>((resolve) => {
     worker.once("message", (m: SliceOutcome) => {
       outcome = m;
     });
@@ -87,4 +103,13 @@ function inWorker(job: SliceJob): Promise<SliceOutcome> {
     });
     worker.once("exit", (code) => resolve(outcome ?? { kind: "fallback", reason: `a worker exited with code ${code}` }));
   });
+  return {
+    run(job) {
+      worker.postMessage(job);
+      return exited;
+    },
+    stop() {
+      void worker.terminate();
+    },
+  };
 }

@@ -211,6 +211,12 @@ test("worker threads give the serial run; KMUTATE_WORKERS is checked", async () 
   assertSameRun(quiet.run, runFunction(text, undefined, { quiet: true }));
   const below = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 2, minBytes: text.length + 1 }, false);
   assert.ok("serial" in below && below.reason === "below the threshold");
+  // Workers start before the pre-pass; a run it finds serial stops them and hands the text on.
+  const noPolicy = listText(generated(Array.from({ length: 6 }, (_, i): ItemSpec => ({ ns: namespaces[i % 4], k: "keep", script: false, kpt: true }))).filter((o) => !String(o.apiVersion).startsWith("admissionregistration")), true, []);
+  const planned = await runParallel({ bytes: new TextEncoder().encode(noPolicy) }, { workers: 3, minBytes: 0 }, false);
+  assert.deepEqual(planned, { serial: noPolicy, reason: "no policy in the input" });
+  const notText = await runParallel({ bytes: Uint8Array.of(0x61, 0xff, 0x62) }, { workers: 2, minBytes: 0 }, false);
+  assert.ok("serial" in notText && notText.reason === "not text");
   assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: "3" }), { ok: true, settings: { workers: 3, minBytes: 64 * 1024 * 1024 } });
   for (const bad of ["0", "-1", "two", "1.5"]) {
     assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: bad }), {

@@ -43,10 +43,17 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
   if (checkResourceList({ ...frame.value, items: [] }).kind !== "ok") return { serial: "not a ResourceList" };
   const items: JsonObject[] = new Array<JsonObject>(spans.length).fill(absentItem);
   const shared: Array<[number, string]> = [];
-  /** Reads every item whose text holds `needle` and passes `wanted`; false if one cannot be read alone. */
-  const take = (needle: string, wanted: (itemText: string) => boolean = () => true): boolean => {
-    for (let at = text.indexOf(needle, spans[0][0]); at >= 0 && at < end; ) {
-      const i = itemAt(spans, at);
+  /**
+   * Reads every item whose text holds one of `needles` and passes `wanted`; false if one cannot be
+   * read alone. One regular expression for all needles: each `indexOf` of a needle is a pass over
+   * the whole text (about 50 ms at 94 MB), the alternation one pass for all of them.
+   */
+  const take = (needles: readonly string[], wanted: (itemText: string) => boolean = () => true): boolean => {
+    if (needles.length === 0) return true;
+    const re = new RegExp([...new Set(needles)].map(escapeForRegExp).join("|"), "g");
+    re.lastIndex = spans[0][0];
+    for (let m = re.exec(text); m !== null && m.index < end; m = re.exec(text)) {
+      const i = itemAt(spans, m.index);
       const itemText = text.slice(spans[i][0], spans[i][1]);
       if (items[i] === absentItem && wanted(itemText)) {
         const item = readOneItem(itemText, indent);
@@ -54,15 +61,15 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
         items[i] = item;
         shared.push([i, itemText]);
       }
-      at = text.indexOf(needle, spans[i][1]);
+      re.lastIndex = spans[i][1];
     }
     return true;
   };
-  if (!sharedMarkers.every((m) => take(m))) return { serial: "an item cannot be read alone" };
+  if (!take(sharedMarkers)) return { serial: "an item cannot be read alone" };
   // Params: the objects some binding's paramRef can reach, by kind, name and namespace.
-  for (const r of paramReaches(loadPolicies(items))) {
-    if (!take(r.name || r.namespace || r.kind, (t) => t.includes(r.kind) && t.includes(r.name) && t.includes(r.namespace))) return { serial: "an item cannot be read alone" };
-  }
+  const reaches = paramReaches(loadPolicies(items));
+  const reached = (t: string): boolean => reaches.some((r) => t.includes(r.kind) && t.includes(r.name) && t.includes(r.namespace));
+  if (!take(reaches.map((r) => r.name || r.namespace || r.kind), reached)) return { serial: "an item cannot be read alone" };
   shared.sort((a, b) => a[0] - b[0]);
   const config = runOptions(frame.value, items);
   if (!config.ok) return { serial: config.reason };
@@ -100,4 +107,9 @@ function cut(spans: ReadonlyArray<[number, number]>, workers: number): Array<[nu
   }
   out.push([from, spans.length]);
   return out;
+}
+
+/** `s` as a regular expression that matches it literally. */
+function escapeForRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
