@@ -172,6 +172,8 @@ const dispatchCache = new WeakMap<readonly unknown[], { env: CelEnv; fn: string;
 /** Plans expressions of one env. */
 export class Planner implements SlotCallPlanner {
   slotCount = 0;
+  /** Names of the declared variables the planned expressions read. */
+  readonly variablesRead = new Set<string>();
   /** The first folded conversion that failed (cel-go fails `env.Program` with it). */
   programError: CelError | undefined;
   /** The env's `optimize` option (cel-go OptOptimize). */
@@ -262,6 +264,7 @@ export class Planner implements SlotCallPlanner {
         return constantEv(err);
       }
     }
+    this.variablesRead.add(name);
     return (s) => {
       s.cost++;
       const v = Object.prototype.hasOwnProperty.call(s.vars, name) ? s.vars[name] : undefined;
