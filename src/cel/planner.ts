@@ -504,7 +504,10 @@ export class Planner implements SlotCallPlanner {
     return constantEv(v);
   }
 
-  /** `x in l`: a set lookup when `l` is a constant list of scalars and the checker chose the list overload. */
+  /**
+   * `x in l`: a set lookup when `l` is a constant list of scalars and the checker chose the list
+   * overload; else the standard `in` (a string in a map answered directly), else the generic call.
+   */
   private planIn(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
     const lhs = this.plan(e.args[0]!, scope), rhs = this.plan(e.args[1]!, scope);
     const list = constantOf(rhs);
@@ -513,6 +516,7 @@ export class Planner implements SlotCallPlanner {
       const set = setMembershipEv(lhs, list);
       if (set) return set;
     }
+    if (this.callCode(op.in) === CALL_IN) return inMapEv(e, lhs, rhs, this.slotCount++, this.slotCount++, this);
     return this.planFunction(e, scope, undefined, [lhs, rhs]);
   }
 
