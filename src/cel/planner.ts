@@ -7,7 +7,7 @@ import type { CelEnv } from "./env.js";
 import type { CelType, Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject,
+  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject, celObjectOf,
   celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelOptional,
 } from "./values/index.js";
@@ -754,6 +754,23 @@ export class Planner implements SlotCallPlanner {
     // A field a closed type lacks (reachable only without type-checking) is an error when built.
     const unknown = decl.open || !decl.unknownField ? undefined : fields.find((f) => !Object.prototype.hasOwnProperty.call(decl.fields, f.name));
     const unknownText = unknown && decl.unknownField ? decl.unknownField.construct + unknown.name : undefined;
+    const n = fields.length;
+    if (!fields.some((f) => f.optional) && new Set(fields.map((f) => f.name)).size === n) {
+      // Every field set, each once: one shared names array, the values made per evaluation.
+      const names = fields.map((f) => f.name), evs = fields.map((f) => f.v);
+      const unknownAt = unknownText !== undefined && unknown ? fields.indexOf(unknown) : -1;
+      return (s) => {
+        const values: CelValue[] = [];
+        for (let i = 0; i < n; i++) {
+          const v = evs[i](s);
+          if (isCelError(v)) return created(s, STRUCT_CREATE, v);
+          if (i === unknownAt) return created(s, STRUCT_CREATE, celError(unknownText!, id));
+          values.push(v);
+        }
+        s.cost += STRUCT_CREATE;
+        return celObjectOf(typeName, names, values, decl);
+      };
+    }
     return (s) => {
       const m = new Map<string, CelValue>();
       for (const f of fields) {
