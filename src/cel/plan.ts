@@ -18,11 +18,19 @@ export type EvalResult = { value: CelValue; cost: number; error?: undefined } | 
 /** A planned expression, evaluated any number of times. */
 export interface Program {
   eval(activation: Activation, options?: EvalOptions): EvalResult;
+  /**
+   * The declared variables the program may read, by their declared names (`authorizer.requestResource`):
+   * its result is a function of these variables' values alone.
+   */
+  readonly variables: ReadonlySet<string>;
 }
 
 class ProgramImpl implements Program {
   /** `planner.slotCount` is read per evaluation: parts planned on first use may add slots. */
   constructor(private readonly ev: Ev, private readonly planner: Planner, private readonly limit: number) {}
+  get variables(): ReadonlySet<string> {
+    return this.planner.variablesRead;
+  }
   eval(activation: Activation, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.limit;
     const slots = this.planner.slotCount;

@@ -7,7 +7,7 @@ import type { CelEnv } from "./env.js";
 import type { CelType, Overload } from "./types.js";
 import { op } from "./operators.js";
 import {
-  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject,
+  K, kindOf, celError, isCelError, errText, celUint, celList, pushInPlace, appendInPlace, jsonOfMap, fromJson, celMapLiteral, celObject, celObjectOf,
   celType, isCelOptional, emptyList, mutableList, freezeList, mutableMap, freezeMap,
   type CelValue, type CelError, type CelList, type CelMap, type CelUint, type CelOptional,
 } from "./values/index.js";
@@ -172,6 +172,8 @@ const dispatchCache = new WeakMap<readonly unknown[], { env: CelEnv; fn: string;
 /** Plans expressions of one env. */
 export class Planner implements SlotCallPlanner {
   slotCount = 0;
+  /** Names of the declared variables the planned expressions read. */
+  readonly variablesRead = new Set<string>();
   /** The first folded conversion that failed (cel-go fails `env.Program` with it). */
   programError: CelError | undefined;
   /** The env's `optimize` option (cel-go OptOptimize). */
@@ -262,6 +264,7 @@ export class Planner implements SlotCallPlanner {
         return constantEv(err);
       }
     }
+    this.variablesRead.add(name);
     return (s) => {
       s.cost++;
       const v = Object.prototype.hasOwnProperty.call(s.vars, name) ? s.vars[name] : undefined;
@@ -501,7 +504,10 @@ export class Planner implements SlotCallPlanner {
     return constantEv(v);
   }
 
-  /** `x in l`: a set lookup when `l` is a constant list of scalars and the checker chose the list overload. */
+  /**
+   * `x in l`: a set lookup when `l` is a constant list of scalars and the checker chose the list
+   * overload; else the standard `in` (a string in a map answered directly), else the generic call.
+   */
   private planIn(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
     const lhs = this.plan(e.args[0]!, scope), rhs = this.plan(e.args[1]!, scope);
     const list = constantOf(rhs);
@@ -510,6 +516,7 @@ export class Planner implements SlotCallPlanner {
       const set = setMembershipEv(lhs, list);
       if (set) return set;
     }
+    if (this.callCode(op.in) === CALL_IN) return inMapEv(e, lhs, rhs, this.slotCount++, this.slotCount++, this);
     return this.planFunction(e, scope, undefined, [lhs, rhs]);
   }
 
@@ -747,6 +754,23 @@ export class Planner implements SlotCallPlanner {
     // A field a closed type lacks (reachable only without type-checking) is an error when built.
     const unknown = decl.open || !decl.unknownField ? undefined : fields.find((f) => !Object.prototype.hasOwnProperty.call(decl.fields, f.name));
     const unknownText = unknown && decl.unknownField ? decl.unknownField.construct + unknown.name : undefined;
+    const n = fields.length;
+    if (!fields.some((f) => f.optional) && new Set(fields.map((f) => f.name)).size === n) {
+      // Every field set, each once: one shared names array, the values made per evaluation.
+      const names = fields.map((f) => f.name), evs = fields.map((f) => f.v);
+      const unknownAt = unknownText !== undefined && unknown ? fields.indexOf(unknown) : -1;
+      return (s) => {
+        const values: CelValue[] = [];
+        for (let i = 0; i < n; i++) {
+          const v = evs[i](s);
+          if (isCelError(v)) return created(s, STRUCT_CREATE, v);
+          if (i === unknownAt) return created(s, STRUCT_CREATE, celError(unknownText!, id));
+          values.push(v);
+        }
+        s.cost += STRUCT_CREATE;
+        return celObjectOf(typeName, names, values, decl);
+      };
+    }
     return (s) => {
       const m = new Map<string, CelValue>();
       for (const f of fields) {

@@ -6,6 +6,7 @@ import { compile, typeText, type CelEnv, type CelType, type Program } from "../.
 import type { PolicyBase } from "../policy/index.js";
 import type { AdmitLimits } from "../types.js";
 import { expressionEnv } from "./expression-env.js";
+import { compileCacheFor, type CompileCache, type CompiledCore } from "./compile-cache.js";
 
 /** One compiled expression: a program, or the apiserver's compile error text. */
 export interface CompiledExpression {
@@ -41,19 +42,26 @@ export const variablesTypeName = "kubernetes.variables";
 /** `env` with an empty `variables` object, built once per env (shared by policies without variables). */
 const withoutVariables = new WeakMap<CelEnv, CelEnv>();
 
-/** `env` with `variables` declared as an object of `fields` (the types of the policy's variables). */
-export function withVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
+/**
+ * `env` with `variables` declared as an object of `fields` (the types of the policy's variables);
+ * with `cache`, built once per distinct types in its run.
+ */
+export function withVariables(env: CelEnv, fields: Record<string, CelType>, cache?: CompileCache): CelEnv {
   const empty = Object.keys(fields).length === 0;
   if (empty) {
     const hit = withoutVariables.get(env);
     if (hit) return hit;
-  }
-  const out = env.extend({
-    types: { [variablesTypeName]: { fields: empty ? {} : fields } },
-    variables: { variables: { kind: "object", name: variablesTypeName } },
-  });
+  } else if (cache) return cache.env(env, fields, () => declareVariables(env, fields));
+  const out = declareVariables(env, fields);
   if (empty) withoutVariables.set(env, out);
   return out;
+}
+
+function declareVariables(env: CelEnv, fields: Record<string, CelType>): CelEnv {
+  return env.extend({
+    types: { [variablesTypeName]: { fields: { ...fields } } },
+    variables: { variables: { kind: "object", name: variablesTypeName } },
+  });
 }
 
 /**
@@ -66,24 +74,36 @@ export function returnTypeError(t: CelType, expected: ExpectedType | readonly Ex
   return expected.includes(got as ExpectedType) ? undefined : `must evaluate to one of [${expected.join(" ")}] but got ${got}`;
 }
 
-function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[]): CompiledExpression & { type?: CelType } {
+function compileOne(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[], cache?: CompileCache): CompiledExpression & { type?: CelType } {
+  const core = cache ? cache.result(env, text, expectedKey(expected), () => compileCore(env, text, expected)) : compileCore(env, text, expected);
+  return { text, fieldPath, ...core };
+}
+
+function expectedKey(expected: ExpectedType | readonly ExpectedType[] | undefined): string {
+  return expected === undefined ? "" : typeof expected === "string" ? expected : expected.join(" ");
+}
+
+function compileCore(env: CelEnv, text: string, expected?: ExpectedType | readonly ExpectedType[]): CompiledCore {
   const r = compile(env, text);
   if (!r.ok) {
-    if (r.code !== "program") return { text, fieldPath, error: `compilation failed: ${r.message}`, errorCode: "compile" };
+    if (r.code !== "program") return { error: `compilation failed: ${r.message}`, errorCode: "compile" };
     const error = `program instantiation failed: ${r.message}`;
-    return r.program?.cause === "invalid_regex" ? { text, fieldPath, error, errorCode: "regex", errorOffset: r.program.offset } : { text, fieldPath, error, errorCode: "program" };
+    return r.program?.cause === "invalid_regex" ? { error, errorCode: "regex", errorOffset: r.program.offset } : { error, errorCode: "program" };
   }
   const wrongType = expected === undefined ? undefined : returnTypeError(r.type, expected);
-  if (wrongType !== undefined) return { text, fieldPath, error: wrongType, errorCode: "result-type" };
-  return { text, fieldPath, program: r.program, type: r.type };
+  if (wrongType !== undefined) return { error: wrongType, errorCode: "result-type" };
+  return { program: r.program, type: r.type };
 }
 
 /**
  * Compiles one expression in `env`; with `expected` (one type, or a list of allowed ones), a
- * result of another type is an error.
+ * result of another type is an error. With `cache`, an expression its run compiled before in the
+ * same env is not compiled again (the result, and its Program, are shared).
  */
-export function compileExpression(env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[]): CompiledExpression {
-  return strip(compileOne(env, text, fieldPath, expected));
+export function compileExpression(
+  env: CelEnv, text: string, fieldPath: string, expected?: ExpectedType | readonly ExpectedType[], cache?: CompileCache,
+): CompiledExpression {
+  return strip(compileOne(env, text, fieldPath, expected, cache));
 }
 
 /**
@@ -92,15 +112,16 @@ export function compileExpression(env: CelEnv, text: string, fieldPath: string, 
  */
 export function compileVariablesAndConditions<M extends PolicyBase>(policy: M, limits: AdmitLimits): { compiled: CompiledPolicyBase<M>; variableTypes: Record<string, CelType> } {
   const plain = expressionEnv(policy.paramKind !== undefined, false, limits);
+  const cache = compileCacheFor(limits);
   const fields: Record<string, CelType> = {};
   const variables: CompiledPolicyBase<M>["variables"] = [];
   for (const v of policy.variables) {
-    const c = compileOne(withVariables(plain, { ...fields }), v.expression, v.fieldPath);
+    const c = compileOne(withVariables(plain, { ...fields }, cache), v.expression, v.fieldPath, undefined, cache);
     fields[v.name] = c.type ?? { kind: "dyn" };
     variables.push({ name: v.name, ...strip(c) });
   }
-  const condEnv = withVariables(plain, fields);
-  const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...compileExpression(condEnv, m.expression, m.fieldPath, "bool") }));
+  const condEnv = withVariables(plain, fields, cache);
+  const matchConditions = policy.matchConditions.map((m) => ({ name: m.name, ...compileExpression(condEnv, m.expression, m.fieldPath, "bool", cache) }));
   return { compiled: { model: policy, variables, matchConditions, limits }, variableTypes: fields };
 }
 

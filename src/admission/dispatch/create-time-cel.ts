@@ -6,6 +6,7 @@
 import type { PolicyBase } from "../policy/index.js";
 import { compileExpression, type CompiledExpression, type CompiledPolicyBase } from "./compile-expressions.js";
 import { expressionEnv } from "./expression-env.js";
+import { compileCacheFor } from "./compile-cache.js";
 
 /**
  * The expressions of `compiled` that fail create-time compilation, each with its error, in the
@@ -13,10 +14,11 @@ import { expressionEnv } from "./expression-env.js";
  */
 export function createTimeCelFailures(policy: PolicyBase, compiled: CompiledPolicyBase): CompiledExpression[] {
   const stateless = expressionEnv(policy.paramKind !== undefined, false, compiled.limits);
+  const cache = compileCacheFor(compiled.limits);
   const out: CompiledExpression[] = [];
   for (const c of policy.matchConditions) {
     // Validation compiles the trimmed text (and reports it).
-    const r = compileExpression(stateless, c.expression.trim(), c.fieldPath, "bool");
+    const r = compileExpression(stateless, c.expression.trim(), c.fieldPath, "bool", cache);
     if (r.error !== undefined) out.push(r);
   }
   // Runtime compiles variables the same way (in order, with the earlier ones' types).

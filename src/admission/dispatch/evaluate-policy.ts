@@ -4,7 +4,7 @@
 import type { JsonObject } from "../../data/index.js";
 import {
   authorizerValue, celError, fromJson, lazyObject, requestResourceValue,
-  type Activation, type Authorizer, type CelError, type CelValue,
+  type Activation, type Authorizer, type CelError, type CelValue, type EvalResult, type Program,
 } from "../../cel/index.js";
 import { variablesTypeName, type CompiledExpression, type CompiledPolicyBase } from "./compile-expressions.js";
 
@@ -101,17 +101,52 @@ export function activationFor(
  */
 export type ExprOutcome = { value: CelValue; remaining: number } | { error: string; outOfBudget: true } | { error: string; outOfBudget?: false; remaining: number };
 
-/** Runs one compiled expression within `budget` (the variables it reads are charged to it too). */
-export function runExpression(expr: CompiledExpression, act: Activation, sink: CostSink, budget: number, compileErrorPrefix: string): ExprOutcome {
+/**
+ * Runs one compiled expression within `budget` (the variables it reads are charged to it too);
+ * `act` may be a function making the activation on first need. `evaluate` runs the program
+ * (default: `program.eval`).
+ */
+export function runExpression(
+  expr: CompiledExpression, act: Activation | (() => Activation), sink: CostSink, budget: number, compileErrorPrefix: string,
+  evaluate?: (p: Program) => EvalResult,
+): ExprOutcome {
   if (expr.error !== undefined || !expr.program) return { error: compileErrorPrefix + (expr.error ?? "no program"), remaining: budget };
   sink.cost = 0;
-  const r = expr.program.eval(act);
+  const r = evaluate ? evaluate(expr.program) : expr.program.eval(typeof act === "function" ? act() : act);
   if (sink.cost > budget) return { error: outOfBudget, outOfBudget: true };
   let remaining = budget - sink.cost;
   if (r.cost > remaining) return { error: outOfBudget, outOfBudget: true };
   remaining -= r.cost;
   if (r.error) return { error: `expression '${expr.text}' resulted in error: ${r.error.message}`, remaining };
   return { value: r.value, remaining };
+}
+
+/** A matchCondition's last result on an item's values, and the inputs it had beyond them. */
+interface ConditionMemo {
+  object: JsonObject | null;
+  oldObject: JsonObject | null;
+  params: JsonObject | null | undefined;
+  result: EvalResult;
+}
+
+/**
+ * Condition results per item values and Program. Policies share a Program when they share the
+ * expression (compile-cache.ts); a Program that reads no `variables` (the policy's own) yields the
+ * same value and cost on the same item values, object, oldObject and params (objects are never
+ * changed in place: a mutation makes a new one), so its result is reused, not recomputed.
+ */
+const conditionMemos = new WeakMap<ItemValues, Map<Program, ConditionMemo>>();
+
+/** The result of condition program `p` on `inputs`: reused when the item's last run of `p` had the same ones. */
+function conditionResult(p: Program, item: ItemValues, inputs: InvocationInputs, act: () => Activation): EvalResult {
+  if (p.variables.has("variables")) return p.eval(act());
+  let memos = conditionMemos.get(item);
+  if (!memos) conditionMemos.set(item, (memos = new Map()));
+  const m = memos.get(p);
+  if (m !== undefined && m.object === inputs.object && m.oldObject === inputs.oldObject && m.params === inputs.params) return m.result;
+  const result = p.eval(act());
+  memos.set(p, { object: inputs.object, oldObject: inputs.oldObject, params: inputs.params, result });
+  return result;
 }
 
 /**
@@ -124,12 +159,13 @@ export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemVa
   if (policy.matchConditions.length === 0) return { matches: true };
   const ignore = policy.model.failurePolicy === "Ignore";
   const sink: CostSink = { cost: 0 };
-  const act = activationFor(policy, item, inputs, true, sink);
+  let activation: Activation | undefined;
+  const act = (): Activation => (activation ??= activationFor(policy, item, inputs, true, sink));
   let budget = policy.limits.costPerMatchConditions;
   const errors: string[] = [];
   let sawFalse = false;
   for (const c of policy.matchConditions) {
-    const r = runExpression(c, act, sink, budget, "compilation error: ");
+    const r = runExpression(c, act, sink, budget, "compilation error: ", (p) => conditionResult(p, item, inputs, act));
     if ("error" in r) {
       if (r.outOfBudget) return ignore ? { matches: false } : { error: r.error };
       errors.push(r.error);
@@ -143,4 +179,3 @@ export function evaluateMatchConditions(policy: CompiledPolicyBase, item: ItemVa
   if (errors.length > 0) return ignore ? { matches: false } : { error: errors.length === 1 ? errors[0] : `[${errors.join(", ")}]` };
   return { matches: true };
 }
-

@@ -4,6 +4,8 @@
 // errors turned into KRM results under failurePolicy, and the warnings of a run that changed
 // nothing in silence (run notices).
 export { offlineAuthorizer } from "./authorizer.js";
+export { compileCacheFor } from "./compile-cache.js";
+export type { CompileCache } from "./compile-cache.js";
 export { compileExpression, compileVariablesAndConditions, returnTypeError, withVariables } from "./compile-expressions.js";
 export { createTimeCelFailures } from "./create-time-cel.js";
 export type { CompiledExpression, CompiledErrorCode, CompiledPolicyBase, ExpectedType } from "./compile-expressions.js";

@@ -3,7 +3,7 @@
 // `authorizer`), and each auditAnnotation's valueExpression (string or null).
 import type { ValidatingPolicyModel, ValidationReason } from "../policy/index.js";
 import {
-  compileExpression, compileVariablesAndConditions, expressionEnv, withVariables, type CompiledExpression, type CompiledPolicyBase, type ExpectedType,
+  compileCacheFor, compileExpression, compileVariablesAndConditions, expressionEnv, withVariables, type CompiledExpression, type CompiledPolicyBase, type ExpectedType,
 } from "../dispatch/index.js";
 import { defaultLimits, type AdmitLimits } from "../types.js";
 
@@ -47,19 +47,20 @@ export interface CompiledValidatingPolicy extends CompiledPolicyBase<ValidatingP
 export function compileValidatingPolicy(policy: ValidatingPolicyModel, limits: AdmitLimits = defaultLimits): CompiledValidatingPolicy {
   const { compiled, variableTypes } = compileVariablesAndConditions(policy, limits);
   const hasParams = policy.paramKind !== undefined;
-  const env = withVariables(expressionEnv(hasParams, false, limits), variableTypes);
-  const messageEnv = withVariables(expressionEnv(hasParams, false, limits, false), variableTypes);
+  const cache = compileCacheFor(limits);
+  const env = withVariables(expressionEnv(hasParams, false, limits), variableTypes, cache);
+  const messageEnv = withVariables(expressionEnv(hasParams, false, limits, false), variableTypes, cache);
   const validations = policy.validations.map((v, i): CompiledValidation => {
-    const out: CompiledValidation = { expression: compileExpression(env, v.expression, v.fieldPath, validationFields.expression.expected), message: v.message };
+    const out: CompiledValidation = { expression: compileExpression(env, v.expression, v.fieldPath, validationFields.expression.expected, cache), message: v.message };
     if (v.messageExpression !== "") {
-      out.messageExpression = compileExpression(messageEnv, v.messageExpression, `spec.validations[${i}].messageExpression`, validationFields.messageExpression.expected);
+      out.messageExpression = compileExpression(messageEnv, v.messageExpression, `spec.validations[${i}].messageExpression`, validationFields.messageExpression.expected, cache);
     }
     if (v.reason !== undefined) out.reason = v.reason;
     return out;
   });
   const auditAnnotations = policy.auditAnnotations.map((a) => ({
     key: a.key,
-    valueExpression: compileExpression(env, a.valueExpression, a.fieldPath, validationFields.valueExpression.expected),
+    valueExpression: compileExpression(env, a.valueExpression, a.fieldPath, validationFields.valueExpression.expected, cache),
   }));
   return { ...compiled, validations, auditAnnotations };
 }

@@ -16,7 +16,7 @@ export { celList, rangeList, jsonList, isCelList, jsonOfList, emptyList, mutable
 export type { CelMap, MapKey } from "./map.js";
 export { celMapFrom, celMapLiteral, celMapOfStrings, jsonMap, isCelMap, jsonOfMap, mapKeyOf, emptyMap, mutableMap, mapInsert, freezeMap } from "./map.js";
 export type { CelObject, ObjectValueDecl, UnknownFieldTexts } from "./object.js";
-export { celObject, lazyObject, isCelObject, structFields } from "./object.js";
+export { celObject, celObjectOf, lazyObject, isCelObject, structFields } from "./object.js";
 export { isDataObject, dataValue, dataField, dataHas } from "./object-data.js";
 export type { CelOptional, CelTypeValue, CelOpaque, OpaqueOps } from "./misc.js";
 export { celOptional, optionalNone, isCelOptional, celType, isCelType, celOpaque, isCelOpaque } from "./misc.js";

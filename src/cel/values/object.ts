@@ -50,19 +50,23 @@ export interface CelObject {
   get(field: string): CelValue | CelError | undefined;
   /** True when the field was set. */
   isSet(field: string): boolean;
-  /** Names of set fields (for lazy objects: the declared fields). */
+  /** Names of set fields (for lazy objects: the declared fields); callers must not modify it. */
   fieldNames(): readonly string[];
 }
 
 /** The declaration of an object built without one: a closed type with no fields of its own. */
 const undeclared: ObjectValueDecl = { fields: {} };
 
+// Set fields as parallel arrays (literals have few fields: a scan beats building a Map per value).
 class StructObject implements CelObject {
   readonly kind = 13 as const;
-  constructor(readonly typeName: string, readonly fields: Map<string, CelValue>, readonly decl: ObjectValueDecl) {}
-  get(field: string): CelValue | undefined { return this.fields.get(field); }
-  isSet(field: string): boolean { return this.fields.has(field); }
-  fieldNames(): readonly string[] { return [...this.fields.keys()]; }
+  constructor(readonly typeName: string, readonly names: readonly string[], readonly values: readonly CelValue[], readonly decl: ObjectValueDecl) {}
+  get(field: string): CelValue | undefined {
+    const i = this.names.indexOf(field);
+    return i < 0 ? undefined : this.values[i];
+  }
+  isSet(field: string): boolean { return this.names.includes(field); }
+  fieldNames(): readonly string[] { return this.names; }
 }
 
 class LazyObject implements CelObject {
@@ -86,13 +90,20 @@ class LazyObject implements CelObject {
   fieldNames(): readonly string[] { return [...this.thunks.keys()]; }
 }
 
-/** A struct value of `typeName` with the given set fields (the map is not copied). Default `decl`: closed, no zero values. */
+/** A struct value of `typeName` with the given set fields (in the map's order). Default `decl`: closed, no zero values. */
 export function celObject(typeName: string, fields: Map<string, CelValue>, decl: ObjectValueDecl = undeclared): CelObject {
-  return new StructObject(typeName, fields, decl);
+  return new StructObject(typeName, [...fields.keys()], [...fields.values()], decl);
 }
-/** The set fields of a struct value (its own map: callers must not modify it), else undefined (lazy objects). */
-export function structFields(v: CelObject): ReadonlyMap<string, CelValue> | undefined {
-  return v instanceof StructObject ? v.fields : undefined;
+/**
+ * A struct value of `typeName` whose set fields are `names` (distinct) with `values` (same order;
+ * neither array is copied, and neither may change afterwards: `names` may be shared by many values).
+ */
+export function celObjectOf(typeName: string, names: readonly string[], values: readonly CelValue[], decl: ObjectValueDecl = undeclared): CelObject {
+  return new StructObject(typeName, names, values, decl);
+}
+/** The set fields of a struct value as parallel arrays (its own: callers must not modify them), else undefined (lazy objects). */
+export function structFields(v: CelObject): { names: readonly string[]; values: readonly CelValue[] } | undefined {
+  return v instanceof StructObject ? v : undefined;
 }
 /** A lazy object: each field's thunk runs on first access; results (errors too) are cached in this value. */
 export function lazyObject(typeName: string, thunks: ReadonlyMap<string, () => CelValue | CelError>, decl: ObjectValueDecl = undeclared): CelObject {

@@ -109,10 +109,12 @@ function convertChecked(v: CelValue, parent: string, field: string | undefined, 
       errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
     }
     const out: JsonObject = {};
-    // A struct's fields are read straight from its map; a lazy object's through get().
+    // A struct's fields are read straight from its arrays; a lazy object's through get().
     const fields = structFields(o);
-    for (const f of fields?.keys() ?? o.fieldNames()) {
-      const set = fields !== undefined ? fields.get(f) : o.get(f);
+    const names = fields?.names ?? o.fieldNames();
+    for (let i = 0; i < names.length; i++) {
+      const f = names[i];
+      const set = fields !== undefined ? fields.values[i] : o.get(f);
       if (set === undefined) continue;
       if (isCelError(set)) return set;
       // An optional field converts as its value (null without one), not checked (as toJson and
