@@ -23,10 +23,9 @@ export interface CliIo {
  * else keeps it alive.
  */
 export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; handed: HandedText } | { ok: false; read: number }> {
-  // No buffer of all the bytes is kept next to their text (it stayed alive, up to the size of the
-  // input, until a full collection late in the run): each chunk is decoded, or copied into the
-  // decoder's staging buffer, as it comes, and freed with the next scavenge.
-  const decoder = new InputDecoder();
+  // Each chunk is copied into the decoder as it comes (JSON is decoded as it arrives: no buffer of
+  // all its bytes is kept next to its text) and freed with the next scavenge.
+  const decoder = new InputDecoder(maxBytes);
   for await (const chunk of stream) {
     const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     if (decoder.bytes + b.length > maxBytes) {

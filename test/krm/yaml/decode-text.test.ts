@@ -57,30 +57,47 @@ test("decoding in chunks gives one decode's text or binary-input error, wherever
 });
 
 // Chunks larger than a piece, and pieces cut inside a character: the staged bytes carry it over.
-const large: Array<{ name: string; text: string; cuts: number[]; want: string | undefined }> = [
-  { name: "a 3-byte character across the first piece's end", text: "a".repeat(pieceBytes - 1) + "日" + "b".repeat(10), cuts: [100, pieceBytes - 1 + 2], want: undefined },
-  { name: "a 4-byte character across two pieces, one chunk", text: "a".repeat(pieceBytes - 2) + "😀".repeat(3) + "\n", cuts: [], want: undefined },
-  { name: "a byte order mark, then 2 MiB of text", text: "\ufeff" + "é".repeat(pieceBytes), cuts: [1, 2, 65536, 65537], want: "é".repeat(pieceBytes) },
-  { name: "a second byte order mark is dropped, a third kept", text: "\ufeff\ufeff\ufeffx", cuts: [1, 4], want: "\ufeffx" },
+// Each input starts with `[` (JSON: decoded in pieces as it arrives) and with `a` (kept as bytes).
+const large: Array<{ name: string; text: (lead: string) => string; cuts: number[]; want?: (lead: string) => string }> = [
+  { name: "a 3-byte character across the first piece's end", text: (l) => l + "a".repeat(pieceBytes - 2) + "日" + "b".repeat(10), cuts: [100, pieceBytes - 1 + 2] },
+  { name: "a 4-byte character across two pieces, one chunk", text: (l) => l + "a".repeat(pieceBytes - 3) + "😀".repeat(3) + "\n", cuts: [] },
+  { name: "white space and a byte order mark, then 2 MiB of text", text: (l) => "\ufeff \n" + l + "é".repeat(pieceBytes), cuts: [1, 2, 65536, 65537], want: (l) => " \n" + l + "é".repeat(pieceBytes) },
+  { name: "a second byte order mark is dropped, a third kept", text: (l) => "\ufeff\ufeff\ufeff" + l, cuts: [1, 4], want: (l) => "\ufeff" + l },
 ];
 
 for (const c of large) {
-  test(`decoding in chunks: ${c.name}`, () => {
-    const bytes = Buffer.from(c.text);
-    assert.deepEqual(chunked(bytes, c.cuts), { ok: true, text: c.want ?? c.text });
+  for (const lead of ["[", "a"]) {
+    test(`decoding in chunks: ${c.name} (${lead})`, () => {
+      const text = c.text(lead);
+      assert.deepEqual(chunked(Buffer.from(text), c.cuts), { ok: true, text: c.want?.(lead) ?? text });
+    });
+  }
+}
+
+for (const lead of ["[", "a"]) {
+  test(`decoding in chunks: invalid UTF-8 past the first piece, and a NUL byte after it (${lead})`, () => {
+    const bytes = Buffer.concat([Buffer.from(lead + "a".repeat(pieceBytes + 4)), Buffer.from([0xe6, 0x41]), Buffer.from("b".repeat(100))]);
+    assert.deepEqual(chunked(bytes, [65536, pieceBytes + 6]), { ok: false, message: "input is binary (invalid UTF-8), not YAML or JSON text" });
+    const withNul = Buffer.concat([bytes, Buffer.from([0x42, 0])]);
+    assert.deepEqual(chunked(withNul, [65536]), { ok: false, message: `input is binary (NUL byte at offset ${pieceBytes + 5 + 2 + 100 + 1}), not YAML or JSON text` });
+  });
+
+  test(`decoding in chunks: text cut inside its last character is binary (${lead})`, () => {
+    const bytes = Buffer.from(lead + "a".repeat(pieceBytes) + "日").subarray(0, pieceBytes + 3);
+    assert.deepEqual(chunked(bytes, [pieceBytes + 1]), { ok: false, message: "input is binary (invalid UTF-8), not YAML or JSON text" });
   });
 }
 
-test("decoding in chunks: invalid UTF-8 past the first piece, and a NUL byte after it", () => {
-  const bytes = Buffer.concat([Buffer.from("a".repeat(pieceBytes + 5)), Buffer.from([0xe6, 0x41]), Buffer.from("b".repeat(100))]);
-  assert.deepEqual(chunked(bytes, [65536, pieceBytes + 6]), { ok: false, message: "input is binary (invalid UTF-8), not YAML or JSON text" });
-  const withNul = Buffer.concat([bytes, Buffer.from([0x42, 0])]);
-  assert.deepEqual(chunked(withNul, [65536]), { ok: false, message: `input is binary (NUL byte at offset ${pieceBytes + 5 + 2 + 100 + 1}), not YAML or JSON text` });
-});
-
-test("decoding in chunks: text cut inside its last character is binary", () => {
-  const bytes = Buffer.from("a".repeat(pieceBytes) + "日").subarray(0, pieceBytes + 2);
-  assert.deepEqual(chunked(bytes, [pieceBytes + 1]), { ok: false, message: "input is binary (invalid UTF-8), not YAML or JSON text" });
+test("JSON is decoded in pieces as it arrives; other text once, whole", () => {
+  for (const [lead, count] of [["\ufeff\t[", 3], ["{", 3], ["a", 1], ["\u00a0[", 1]] as const) {
+    const decoder = new InputDecoder();
+    const bytes = Buffer.from(lead + "x".repeat(2 * pieceBytes + 10));
+    for (let at = 0; at < bytes.length; at += 65536) decoder.push(bytes.subarray(at, at + 65536));
+    const d = decoder.end();
+    assert.ok(d.ok);
+    assert.equal(d.text.length, count, lead);
+    assert.equal(joinText(d.text), bytes.toString().replace(/^\ufeff/, ""));
+  }
 });
 
 /** `text` cut into pieces at `cuts` (offsets in characters). */
