@@ -187,15 +187,17 @@ class Reader {
         i += 2;
         continue;
       }
-      if (i >= s.length && this.advance()) {
-        head = (head ?? "") + s.slice(start);
-        // Past the end when the piece ended with a backslash: the escaped character is skipped.
-        i -= s.length;
-        s = this.s;
-        start = 0;
-        continue;
+      if (c < 32 || i >= s.length) {
+        if (i >= s.length && this.advance()) {
+          head = (head ?? "") + s.slice(start);
+          // Past the end when the piece ended with a backslash: the escaped character is skipped.
+          i -= s.length;
+          s = this.s;
+          start = 0;
+          continue;
+        }
+        this.fail(i >= s.length ? "unterminated string" : "control character in a string", this.base + i);
       }
-      if (c < 32 || i >= s.length) this.fail(i >= s.length ? "unterminated string" : "control character in a string", this.base + i);
       i++;
     }
     this.i = i + 1;
@@ -209,7 +211,7 @@ class Reader {
     if (!escaped && isKey) return s.slice(start, i);
     if (!escaped) {
       const v = s.slice(start, i);
-      return this.seen.get(v) ?? this.keep(v.length < 13 ? v : this.parseQuoted(s.slice(quote, i + 1), at));
+      return this.seen.get(v) ?? this.keep(v.length < 13 ? v : (JSON.parse(s.slice(quote, i + 1)) as string));
     }
     const v = this.parseQuoted(s.slice(quote, i + 1), at);
     return isKey ? v : (this.seen.get(v) ?? this.keep(v));
