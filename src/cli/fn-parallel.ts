@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import type * as WorkerThreads from "node:worker_threads";
 import { timed, type PhaseHook } from "../data/index.js";
-import { admitSlice, decodeText, mergeSlices, planParallel, type FunctionRun, type HandedBytes, type RunPhase, type SliceJob, type SliceOutcome } from "../krm/index.js";
+import { admitSlice, firstCharOf, joinText, mergeSlices, planParallel, type FunctionRun, type HandedText, type RunPhase, type SliceJob, type SliceOutcome } from "../krm/index.js";
 
 /** Most threads by default (more rarely pay: each worker loads kmutate and compiles the policies). */
 export const maxDefaultWorkers = 4;
@@ -36,27 +36,29 @@ export function parallelSettings(env: Readonly<Record<string, string | undefined
   return { ok: true, settings: { workers: Number(v), minBytes: defaultParallelMinBytes } };
 }
 
-/** What the parallel path gave: the run, or the input for the serial path (the bytes, or their text once decoded). */
-export type ParallelOutcome = { run: FunctionRun } | { serial: HandedBytes | string; reason: string };
+/** What the parallel path gave: the run, or the input for the serial path (as handed over, or joined into one string). */
+export type ParallelOutcome = { run: FunctionRun } | { serial: HandedText | string; reason: string };
 
 /**
  * Runs the function on the input in worker threads when it is large enough and the pre-pass
  * finds it can be cut into slices; otherwise (or when a slice falls back) hands it on.
  */
-export async function runParallel(input: HandedBytes, settings: ParallelSettings, quiet: boolean, onPhase?: PhaseHook<RunPhase>): Promise<ParallelOutcome> {
-  const bytes = input.bytes;
-  if (settings.workers < 2 || bytes === undefined || bytes.length < settings.minBytes) return { serial: input, reason: "below the threshold" };
-  // Started before the input is decoded and planned, so that loading kmutate in the workers
-  // overlaps that; stopped if the run turns out to be serial.
+export async function runParallel(input: HandedText, settings: ParallelSettings, quiet: boolean, onPhase?: PhaseHook<RunPhase>): Promise<ParallelOutcome> {
+  const d = input.decoded;
+  if (settings.workers < 2 || d === undefined || input.bytes < settings.minBytes) return { serial: input, reason: "below the threshold" };
+  if (!d.ok) return { serial: input, reason: "not text" };
+  // JSON is never cut into slices (see planParallel): the serial run reads its pieces unjoined.
+  const first = firstCharOf(d.text);
+  if (first === "{" || first === "[") return { serial: input, reason: "not block YAML" };
+  // Started before the pre-pass, so that loading kmutate in the workers overlaps it; stopped if
+  // the run turns out to be serial.
   const workers = Array.from({ length: settings.workers - 1 }, startWorker);
-  const serial = (rest: HandedBytes | string, reason: string): ParallelOutcome => {
+  const serial = (rest: string, reason: string): ParallelOutcome => {
     for (const w of workers) w.stop();
     return { serial: rest, reason };
   };
-  const d = decodeText(bytes);
-  if (!d.ok) return serial(input, "not text");
-  input.bytes = undefined;
-  const text = d.text;
+  input.decoded = undefined;
+  const text = joinText(d.text);
   // Only the pre-pass and the merge are timed: the workers' phases overlap.
   const plan = timed("parse", onPhase, planParallel)(text, settings.workers);
   if ("serial" in plan) return serial(text, plan.serial);

@@ -96,7 +96,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   // Large lists are admitted by worker threads when that gives exactly the serial run's output.
   const quiet = opts.quiet === true;
   const par = admit === undefined ? await runParallel(input.handed, parallel.settings, quiet, phases?.hook) : undefined;
-  // Handed over: runFunction empties the box once the bytes are decoded, so they can be freed.
+  // Handed over: runFunction empties the box, so that the text can be freed once read.
   const run = par && "run" in par ? par.run : runFunction(par?.serial ?? input.handed, admit, {
     sideInputs: fnSideInputs,
     onPhase: phases?.hook,

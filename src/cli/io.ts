@@ -1,7 +1,7 @@
 // The process streams a command works with, injectable so commands run in-process in tests:
 // reading all of stdin, and writes that resolve once the text is handed to the OS.
 import type { Readable, Writable } from "node:stream";
-import type { HandedBytes } from "../krm/index.js";
+import { InputDecoder, type HandedText } from "../krm/index.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {
@@ -17,32 +17,25 @@ export interface CliIo {
 }
 
 /**
- * Reads at most `maxBytes` from `stream`; stops reading (and reports how much arrived) as soon as
- * the input is larger, so an oversized input never sits in memory whole. The bytes come in a box
- * the reader can empty (see HandedBytes), so that nothing else keeps them alive.
+ * Reads at most `maxBytes` from `stream`, decoding the text as it arrives; stops reading (and
+ * reports how much arrived) as soon as the input is larger, so an oversized input never sits in
+ * memory whole. The text comes in a box the reader can empty (see HandedText), so that nothing
+ * else keeps it alive.
  */
-export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; handed: HandedBytes } | { ok: false; read: number }> {
-  // Each chunk is copied at once into one buffer that doubles when full, so the stream's small
-  // chunks are freed as they come and reused: kept until the end, they would be freed into the
-  // allocator's heap, which keeps them (as RSS) for the rest of the run. A doubled buffer is
-  // larger than any freed before it, so the allocator maps it anew and unmaps the old one.
-  let buffer = Buffer.allocUnsafe(0);
-  let read = 0;
+export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; handed: HandedText } | { ok: false; read: number }> {
+  // Each chunk is copied into the decoder as it comes (JSON is decoded as it arrives: no buffer of
+  // all its bytes is kept next to its text) and freed with the next scavenge.
+  const decoder = new InputDecoder(maxBytes);
   for await (const chunk of stream) {
     const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    if (read + b.length > maxBytes) {
+    if (decoder.bytes + b.length > maxBytes) {
       stream.destroy();
-      return { ok: false, read: read + b.length };
+      return { ok: false, read: decoder.bytes + b.length };
     }
-    if (read + b.length > buffer.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.min(Math.max(2 * buffer.length, read + b.length, 1 << 16), Math.max(maxBytes, read + b.length)));
-      buffer.copy(grown, 0, 0, read);
-      buffer = grown;
-    }
-    b.copy(buffer, read);
-    read += b.length;
+    decoder.push(b);
   }
-  return { ok: true, handed: { bytes: buffer.subarray(0, read) } };
+  const bytes = decoder.bytes;
+  return { ok: true, handed: { decoded: decoder.end(), bytes } };
 }
 
 /** All bytes of a stream. */

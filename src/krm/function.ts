@@ -2,7 +2,7 @@
 // becomes error results in the output list, or one stderr line when no list can be written.
 import { admit as realAdmit, type AdmitOptions, type AdmitOutput, type AdmitPhase, type AdmitSummary, type KrmResult } from "../admission/index.js";
 import { timed, type JsonObject, type JsonValue, type PhaseHook } from "../data/index.js";
-import { decodeText, formatError, outputDocument, readDocument, spliceOutput, writeValueChunks } from "./yaml/index.js";
+import { decodeText, formatError, outputDocument, readDecoded, spliceOutput, writeValueChunks, type DecodedInput, type InputText } from "./yaml/index.js";
 import { parseFunctionConfig } from "./function-config.js";
 import { checkResourceList } from "./resource-list.js";
 import { errorResults, exitCodeOf, finalResults, withFiles } from "./results.js";
@@ -79,15 +79,17 @@ export interface RunOptions {
 }
 
 /**
- * Input bytes handed over to {@link runFunction}, which takes them out of the box (sets `bytes` to
- * undefined) once they are decoded, so that they can be freed during the run.
+ * Input decoded as it was read (see InputDecoder), handed over to {@link runFunction}, which takes
+ * it out of the box (sets `decoded` to undefined), so that the text can be freed during the run.
  */
-export interface HandedBytes {
-  bytes: Uint8Array | undefined;
+export interface HandedText {
+  decoded: DecodedInput | undefined;
+  /** How many bytes the input had. */
+  readonly bytes: number;
 }
 
-/** Runs the KRM function on one input (bytes, bytes handed over, or text). */
-export function runFunction(input: Uint8Array | HandedBytes | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
+/** Runs the KRM function on one input (bytes, text decoded as it was read and handed over, or text). */
+export function runFunction(input: Uint8Array | HandedText | string, admit: Admitter = realAdmit, run: RunOptions = {}): FunctionRun {
   const source = run.source ?? "stdin";
   // The decoded text travels in a box the run can empty (JSON text is dropped once parsed): no
   // frame below keeps the bytes or the text alive.
@@ -100,13 +102,16 @@ export function runFunction(input: Uint8Array | HandedBytes | string, admit: Adm
   return runText(decoded, admit, run);
 }
 
-/** Input text in a box that {@link runText} empties once the text is no longer needed. */
-type TextBox = { text: string };
+/**
+ * Input text in a box that {@link runText} empties once the text is no longer needed; text in
+ * pieces is read as JSON as it is, else joined into one string in the box (see readDecoded).
+ */
+type TextBox = { text: InputText };
 
-/** The input as text in a box; handed-over bytes are taken out of theirs and decoded here. */
-function decodeInput(input: Uint8Array | HandedBytes | string): ({ ok: true } & TextBox) | { ok: false; error: KrmError } {
+/** The input as text in a box; handed-over text is taken out of its box here. */
+function decodeInput(input: Uint8Array | HandedText | string): ({ ok: true } & TextBox) | { ok: false; error: KrmError } {
   if (typeof input === "string") return { ok: true, text: input };
-  return decodeText(input instanceof Uint8Array ? input : takeBytes(input));
+  return input instanceof Uint8Array ? decodeText(input) : takeText(input);
 }
 
 /**
@@ -118,8 +123,9 @@ function runText(input: TextBox, admit: Admitter, run: RunOptions): FunctionRun;
 function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns: StandIns): FunctionRun | undefined;
 function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns?: StandIns): FunctionRun | undefined {
   const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
-  let text = input.text;
-  const read = timed("parse", onPhase, readDocument)(text, standIns?.itemValue);
+  const read = timed("parse", onPhase, readDecoded)(input, standIns?.itemValue);
+  // Whole text unless the pieces were read as JSON (then "": JSON output is written from values).
+  let text = typeof input.text === "string" ? input.text : "";
   if (standIns?.sawPolicy) return undefined;
   const finish = timed("serialise", onPhase, (doc: JsonObject, items: JsonValue | undefined, results: KrmResult[], layout: ReadLayout, text: string, inputItems: JsonValue[] | undefined) =>
     serialise(doc, items, results, layout, text, inputItems, standIns));
@@ -156,11 +162,11 @@ function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns?: St
   return finish(doc, out.items, finalResults(withFiles(out.results, out.items), out.summary, quiet), read, text, items);
 }
 
-/** The handed-over bytes, leaving the box empty. */
-function takeBytes(box: HandedBytes): Uint8Array {
-  const bytes = box.bytes ?? new Uint8Array(0);
-  box.bytes = undefined;
-  return bytes;
+/** The handed-over text, leaving the box empty. */
+function takeText(box: HandedText): DecodedInput {
+  const decoded = box.decoded ?? { ok: true, text: [] };
+  box.decoded = undefined;
+  return decoded;
 }
 
 /** A run's outcome whose `stdout` joins `chunks` when read (never kept as one string). */

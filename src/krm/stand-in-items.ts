@@ -3,6 +3,7 @@
 // metadata (results, files, local-config) — the rest need not be kept in memory during the run.
 import { getKey, isObject, type JsonValue } from "../data/index.js";
 import { isSideInput } from "./side-inputs.js";
+import { textIncludes, type InputText } from "./yaml/index.js";
 
 /** Kinds admission reads beyond metadata with no policy in the list: Namespaces, CRDs (schemas). */
 const readWhole = new Set(["Namespace", "CustomResourceDefinition"]);
@@ -24,8 +25,8 @@ export class StandIns {
   }
 
   /** Whether a list's text can be read with stand-ins at all. */
-  static applies(text: string): boolean {
-    return !text.includes("admissionregistration");
+  static applies(text: InputText): boolean {
+    return !textIncludes(text, "admissionregistration");
   }
 
   /** The value kept for one item: `{ apiVersion, kind, metadata }` of it, or the item itself. */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import yaml from "js-yaml";
 import type { JsonObject } from "../../src/data/index.js";
-import { admitSlice, mergeSlices, planParallel, runFunction, type FunctionRun } from "../../src/krm/index.js";
+import { admitSlice, InputDecoder, mergeSlices, planParallel, runFunction, type FunctionRun, type HandedText } from "../../src/krm/index.js";
 import { parallelSettings, runParallel } from "../../src/cli/fn-parallel.js";
 
 const group = "admissionregistration.k8s.io/v1";
@@ -200,22 +200,49 @@ test("aliases of anchors in their own item, and stars that cannot start an alias
   assertSameRun(run, runFunction(text));
 });
 
+/** `text` as stdin hands it over: decoded in chunks of `chunk` bytes. */
+function handed(text: string, chunk = 1000): HandedText {
+  return handedBytes(new TextEncoder().encode(text), chunk);
+}
+
+/** `bytes` as stdin hands them over: decoded in chunks of `chunk` bytes. */
+function handedBytes(bytes: Uint8Array, chunk = 1000): HandedText {
+  const decoder = new InputDecoder();
+  for (let at = 0; at < bytes.length; at += chunk) decoder.push(bytes.subarray(at, at + chunk));
+  return { decoded: decoder.end(), bytes: decoder.bytes };
+}
+
 test("worker threads give the serial run; KMUTATE_WORKERS is checked", async () => {
   const text = listText(generated(Array.from({ length: 30 }, (_, i): ItemSpec => ({ ns: namespaces[i % 4], k: outcomes[i % outcomes.length], script: i % 4 === 0, kpt: true }))), true, [3]);
   const serial = runFunction(text);
-  const out = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 3, minBytes: 0 }, false);
+  const out = await runParallel(handed(text), { workers: 3, minBytes: 0 }, false);
   assert.ok("run" in out, "serial" in out ? out.reason : "");
   assertSameRun(out.run, serial);
-  const quiet = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 2, minBytes: 0 }, true);
+  const quiet = await runParallel(handed(text), { workers: 2, minBytes: 0 }, true);
   assert.ok("run" in quiet);
   assertSameRun(quiet.run, runFunction(text, undefined, { quiet: true }));
-  const below = await runParallel({ bytes: new TextEncoder().encode(text) }, { workers: 2, minBytes: text.length + 1 }, false);
+  const below = await runParallel(handed(text), { workers: 2, minBytes: text.length + 1 }, false);
   assert.ok("serial" in below && below.reason === "below the threshold");
+  // The threshold counts bytes, not characters: 200 "é" are 400 bytes.
+  const accented = text.replace("items:\n", `# ${"é".repeat(200)}\nitems:\n`);
+  assert.notEqual(accented, text);
+  const bytes = Buffer.byteLength(accented);
+  assert.equal(bytes, accented.length + 200);
+  const atBytes = await runParallel(handed(accented), { workers: 2, minBytes: bytes }, false);
+  assert.ok("run" in atBytes, "serial" in atBytes ? atBytes.reason : "");
+  assertSameRun(atBytes.run, runFunction(accented));
+  const pastBytes = await runParallel(handed(accented), { workers: 2, minBytes: bytes + 1 }, false);
+  assert.ok("serial" in pastBytes && pastBytes.reason === "below the threshold");
+  // JSON goes to the serial run as it was handed over, its pieces not joined.
+  const json = handed(JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items: [] }), 7);
+  const pieces = json.decoded;
+  const jsonOut = await runParallel(json, { workers: 2, minBytes: 0 }, false);
+  assert.ok("serial" in jsonOut && jsonOut.serial === json && json.decoded === pieces && jsonOut.reason === "not block YAML");
   // Workers start before the pre-pass; a run it finds serial stops them and hands the text on.
   const noPolicy = listText(generated(Array.from({ length: 6 }, (_, i): ItemSpec => ({ ns: namespaces[i % 4], k: "keep", script: false, kpt: true }))).filter((o) => !String(o.apiVersion).startsWith("admissionregistration")), true, []);
-  const planned = await runParallel({ bytes: new TextEncoder().encode(noPolicy) }, { workers: 3, minBytes: 0 }, false);
+  const planned = await runParallel(handed(noPolicy), { workers: 3, minBytes: 0 }, false);
   assert.deepEqual(planned, { serial: noPolicy, reason: "no policy in the input" });
-  const notText = await runParallel({ bytes: Uint8Array.of(0x61, 0xff, 0x62) }, { workers: 2, minBytes: 0 }, false);
+  const notText = await runParallel(handedBytes(Uint8Array.of(0x61, 0xff, 0x62)), { workers: 2, minBytes: 0 }, false);
   assert.ok("serial" in notText && notText.reason === "not text");
   assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: "3" }), { ok: true, settings: { workers: 3, minBytes: 64 * 1024 * 1024 } });
   for (const bad of ["0", "-1", "two", "1.5"]) {

@@ -1,10 +1,10 @@
 // Output written in pieces: the same bytes as the whole text, in writes of at most about
-// writeChunk characters, surrogate pairs split between pieces kept whole; input bytes handed over and freed.
+// writeChunk characters, surrogate pairs split between pieces kept whole; input text handed over and freed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Readable, Writable } from "node:stream";
 import { readAtMost, writeChunk, writeChunks } from "../../src/cli/io.js";
-import { runFunction } from "../../src/krm/index.js";
+import { decodeText, joinText, runFunction } from "../../src/krm/index.js";
 
 /** A stream recording each write as bytes. */
 function recorder(): Writable & { writes: Buffer[] } {
@@ -40,39 +40,75 @@ for (const c of cases) {
   });
 }
 
-test("readAtMost hands the bytes over; runFunction empties the box", async () => {
+test("readAtMost hands the text over; runFunction empties the box", async () => {
   const list = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n";
   const r = await readAtMost(Readable.from([Buffer.from(list)]), 1000);
-  assert.ok(r.ok);
-  assert.equal(Buffer.from(r.handed.bytes ?? []).toString(), list);
+  assert.ok(r.ok && r.handed.decoded?.ok);
+  assert.equal(joinText(r.handed.decoded.text), list);
+  assert.equal(r.handed.bytes, list.length);
   const run = runFunction(r.handed, undefined, { quiet: true });
-  assert.equal(r.handed.bytes, undefined);
+  assert.equal(r.handed.decoded, undefined);
   assert.equal(run.exitCode, 0);
   assert.equal(run.stdout, [...run.chunks].join(""));
   assert.equal(run.stdout, list);
 });
 
-// Input arriving in chunks of these sizes (bytes), read under `max`: the same bytes as their concatenation.
-const reads: Array<{ name: string; chunks: number[]; max: number; ok: boolean }> = [
+// Input arriving in chunks of these sizes (bytes), read under `max`: the bytes and the text (or
+// binary-input error) of their concatenation.
+// Random bytes (binary: a NUL byte or invalid UTF-8), or UTF-8 text of 1- to 4-byte characters
+// that the chunks cut anywhere, past the decoder's piece size too.
+const reads: Array<{ name: string; chunks: number[]; max: number; ok: boolean; text?: boolean; cut?: boolean }> = [
   { name: "no chunks", chunks: [], max: 10, ok: true },
   { name: "one chunk", chunks: [5], max: 10, ok: true },
   { name: "many small chunks grow the buffer several times", chunks: Array.from({ length: 3000 }, (_, i) => 1 + (i % 97)), max: 1 << 20, ok: true },
   { name: "a chunk larger than the buffer doubled", chunks: [10, 300_000, 7, 1 << 17], max: 1 << 20, ok: true },
   { name: "exactly the limit", chunks: [600, 400], max: 1000, ok: true },
   { name: "one byte past the limit", chunks: [600, 401], max: 1000, ok: false },
+  { name: "text in small chunks that cut characters", chunks: Array.from({ length: 500 }, (_, i) => 1 + (i % 13)), max: 1 << 20, ok: true, text: true },
+  { name: "text past the piece size in a stream's chunks", chunks: Array.from({ length: 40 }, () => 65536), max: 4 << 20, ok: true, text: true },
+  { name: "text: a chunk larger than the piece size after a short one", chunks: [5, (1 << 20) + 3, 2, 1 << 20, 9], max: 4 << 20, ok: true, text: true },
+  { name: "text cut inside its last character (binary)", chunks: [65536, 65536, 8], max: 1 << 20, ok: true, text: true, cut: true },
+  { name: "text exactly at the limit", chunks: [601, 399], max: 1000, ok: true, text: true },
+  { name: "text one byte past the limit", chunks: [601, 400], max: 1000, ok: false, text: true },
 ];
+
+/** The text of `bytes` as one fatal decode gives it, or the binary-input message. */
+function oneDecode(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return "input is binary (invalid UTF-8), not YAML or JSON text";
+  }
+}
+
+/**
+ * `n` bytes of UTF-8 text: "a", "é", "日", "😀" and a newline in turn, then "a"s up to `n`; with
+ * `cut`, the turns go on to `n` (cut inside a character unless `n` ends where one ends).
+ */
+function utf8Text(n: number, cut = false): Buffer {
+  const unit = Buffer.from("aé日😀\n");
+  const whole = cut ? n : n - (n % unit.length);
+  return Buffer.concat([Buffer.alloc(whole, unit), Buffer.alloc(n - whole, "a")]);
+}
 
 for (const c of reads) {
   test(`readAtMost: ${c.name}`, async () => {
     let seed = 7;
-    const chunks = c.chunks.map((n) => Buffer.from(Array.from({ length: n }, () => (seed = (seed * 31 + 11) % 251))));
+    const total = c.chunks.reduce((a, b) => a + b, 0);
+    const text = utf8Text(total, c.cut);
+    let at = 0;
+    const chunks = c.chunks.map((n) => (c.text ? text.subarray(at, (at += n)) : Buffer.from(Array.from({ length: n }, () => (seed = (seed * 31 + 11) % 251)))));
     const r = await readAtMost(Readable.from(chunks), c.max);
     const whole = Buffer.concat(chunks);
     if (!c.ok) {
       assert.deepEqual(r, { ok: false, read: whole.length });
       return;
     }
-    assert.ok(r.ok);
-    assert.ok(r.handed.bytes !== undefined && Buffer.from(r.handed.bytes).equals(whole));
+    assert.ok(r.ok && r.handed.decoded !== undefined);
+    assert.equal(r.handed.bytes, whole.length);
+    const d = r.handed.decoded;
+    assert.deepEqual(d.ok ? { ok: true, text: joinText(d.text) } : d, decodeText(whole));
+    // Text rows against the platform's decoder: cut inside its last character, the text is binary.
+    if (c.text) assert.deepEqual(d.ok ? joinText(d.text) : d.error.message, oneDecode(whole));
   });
 }

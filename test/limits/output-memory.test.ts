@@ -20,11 +20,13 @@ test("a JSON run's output is written as it is iterated, not held whole", () => {
   // 400 items, each a 2,000-element list 30 levels deep: the compact input is ~1.6 MB, the
   // indented output (62 spaces a line) ~55 MB, the values themselves a few MB.
   const m = child<{ grownMb: number; outputMb: number; again: boolean }>(`
-    import { runFunction } from ${JSON.stringify(krm)};
+    import { InputDecoder, runFunction } from ${JSON.stringify(krm)};
     const deep = (d) => (d === 0 ? Array.from({ length: 2000 }, () => "x") : { a: deep(d - 1) });
     const items = Array.from({ length: 400 }, (_, i) => ({ apiVersion: "example.com/v1", kind: "Thing", metadata: { name: "t" + i }, spec: deep(28) }));
     const used = () => { gc(); gc(); const m = process.memoryUsage(); return m.heapUsed + m.external; };
-    const box = { bytes: Buffer.from(JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items })) };
+    const decoder = new InputDecoder();
+    decoder.push(Buffer.from(JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items })));
+    const box = { decoded: decoder.end(), bytes: decoder.bytes };
     items.length = 0;
     const before = used();
     const run = runFunction(box, undefined, { quiet: true });

@@ -7,26 +7,8 @@ import { aliasExpansionLimit, measureExpansion } from "./alias-bound.js";
 import { readBlockDocument, type ItemValueHook } from "./block-yaml.js";
 import { loadSchema } from "./fast-yaml-schema.js";
 import { MAX_JSON_DEPTH, readJson } from "./json-read.js";
+import { decodeText, firstCharOf, joinText, type InputText } from "./decode-text.js";
 import type { KrmError, ReadResult } from "../types.js";
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** Decodes bytes as UTF-8 text, or a BINARY_INPUT error (NUL byte or invalid UTF-8). */
-export function decodeText(bytes: Uint8Array): { ok: true; text: string } | { ok: false; error: KrmError } {
-  const nul = bytes.indexOf(0);
-  if (nul >= 0) return { ok: false, error: binary(`NUL byte at offset ${nul}`) };
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return { ok: false, error: binary("invalid UTF-8") };
-  }
-  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-}
-
-function binary(why: string): KrmError {
-  return { code: "BINARY_INPUT", message: `input is binary (${why}), not YAML or JSON text` };
-}
 
 /** True when the text holds nothing but whitespace and YAML comments. */
 function isBlank(text: string): boolean {
@@ -57,14 +39,24 @@ export function readDocument(input: Uint8Array | string, itemValue?: ItemValueHo
     if (!d.ok) return { ok: false, errors: [d.error] };
     text = d.text;
   }
-  if (isBlank(text)) return { ok: false, errors: [{ code: "EMPTY_INPUT", message: "input is empty: expected a ResourceList (YAML or JSON)" }] };
-  const first = text.trimStart()[0];
+  return readDecoded({ text }, itemValue);
+}
+
+/**
+ * {@link readDocument} of decoded text, whole or in pieces: JSON is read from the pieces as they
+ * are; anything else is joined into one string first, left in `box.text` for the caller.
+ */
+export function readDecoded(box: { text: InputText }, itemValue?: ItemValueHook): ReadResult<JsonValue> {
+  // Blank text never starts with `{` or `[`: it is found below, as YAML.
+  const first = firstCharOf(box.text);
   let jsonError: KrmError | undefined;
   if (first === "{" || first === "[") {
-    const j = readJson(text);
+    const j = readJson(box.text);
     if (j.ok) return { ok: true, value: j.value, format: "json" };
     jsonError = j.error;
   }
+  const text = (box.text = joinText(box.text));
+  if (isBlank(text)) return { ok: false, errors: [{ code: "EMPTY_INPUT", message: "input is empty: expected a ResourceList (YAML or JSON)" }] };
   const y = readYaml(text, itemValue);
   if (!y.ok && jsonError) return { ok: false, errors: [jsonError] };
   return y;
