@@ -4,6 +4,7 @@
 // block-yaml.ts read; any layout it does not follow returns undefined (the caller re-serialises).
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { emitEntry, emitItems, type EmitHooks } from "./emit-items.js";
+import { holdsAt } from "./util-holds-at.js";
 import { entrySpans, isDashEntry, measureLines, plainKeyEnd, valueStart, type EntrySpan, type ItemLines } from "./item-layout.js";
 
 class GiveUp {}
@@ -14,39 +15,41 @@ function giveUp(): never {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** Set by the emitter when it writes a key or string with a `+` (see {@link placeable}). */
+let wrotePlus = false;
+const notePlus = (): void => {
+  wrotePlus = true;
+};
+
 /** The emitter's hooks for fresh text at each indentation (no styles to restore), made once each. */
 const hooksAt: EmitHooks[] = [];
 function hooks(indent: number): EmitHooks {
-  return (hooksAt[indent] ??= { pad: " ".repeat(indent), keyText: () => undefined, verbatim: () => undefined });
+  return (hooksAt[indent] ??= { pad: " ".repeat(indent), keyText: () => undefined, verbatim: () => undefined, plus: notePlus });
 }
 
 /** A block scalar header with keep chomping (`|+`, `>2+`): its value takes in the blank lines after it. */
 const KEEP_HEADER = /[|>][1-9]?\+$/m;
 
 /**
- * Emitted text, unless it holds a block scalar that keeps trailing blank lines: written before a
- * gap of blank lines copied from the source, it would take them into its value. (Emitted text ends
- * with a line feed, so a header ending a line is always followed by one: text without `+\n` has none.)
+ * The text `emit` writes, unless it holds a block scalar that keeps trailing blank lines: written
+ * before a gap of blank lines copied from the source, it would take them into its value. Such a
+ * header (or a look-alike line end, also refused) has a `+` from a key or string, which the
+ * emitter reports: other text is not searched.
  */
-function placeable(text: string | undefined): string {
-  return text === undefined || (text.includes("+\n") && KEEP_HEADER.test(text)) ? giveUp() : text;
-}
-
-/** Whether `t` holds `s` at `at` (a loop: String.prototype.startsWith costs a call per key). */
-function holdsAt(t: string, at: number, s: string): boolean {
-  if (at + s.length > t.length) return false;
-  for (let i = 0; i < s.length; i++) if (t.charCodeAt(at + i) !== s.charCodeAt(i)) return false;
-  return true;
+function placeable(emit: (hooks: EmitHooks) => string | undefined, indent: number): string {
+  wrotePlus = false;
+  const text = emit(hooks(indent));
+  return text === undefined || (wrotePlus && KEEP_HEADER.test(text)) ? giveUp() : text;
 }
 
 /** Emitted text of `value` as the entry `key` of a mapping at column `indent` (lines end in `\n`). */
 function entryText(indent: number, key: string, value: JsonValue): string {
-  return placeable(emitEntry(key, value, hooks(indent)));
+  return placeable((h) => emitEntry(key, value, h), indent);
 }
 
 /** Emitted text of `value` as an element of a sequence whose dashes are at column `indent`. */
 function elementText(indent: number, value: JsonValue): string {
-  return placeable(emitItems([value], hooks(indent)));
+  return placeable((h) => emitItems([value], h), indent);
 }
 
 const same = (a: JsonValue, b: JsonValue): boolean => a === b || deepEqual(a, b);
