@@ -9,6 +9,7 @@ import type { JsonValue } from "../../data/index.js";
 import { AnchorTable, OUTSIDE_ITEMS } from "./block-anchors.js";
 import { MERGE_KEY, resolvePlain } from "./fast-yaml-schema.js";
 import { lastItemEnd } from "./item-spans.js";
+import { holdsAt } from "./util-holds-at.js";
 import type { ItemSpans } from "../types.js";
 
 /** Thrown inside the reader to give up; caught at the entry only. */
@@ -463,7 +464,7 @@ class Reader {
   private plain(at: number, end: number, h: number): JsonValue | typeof MERGE_KEY {
     const slot = h & (this.strings.length - 1);
     const kept = this.strings[slot];
-    if (kept !== undefined && kept.length === end - at && this.t.startsWith(kept, at)) return kept;
+    if (kept !== undefined && kept.length === end - at && holdsAt(this.t, at, kept)) return kept;
     const text = this.t.slice(at, end);
     const v = resolvePlain(text);
     if (v === text && end - at <= MAX_KEPT) this.strings[slot] = text;
