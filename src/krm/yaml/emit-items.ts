@@ -20,6 +20,12 @@ export interface EmitHooks {
   keyText(key: string): string | undefined;
   /** The text of a value the caller wrote itself, else undefined. */
   verbatim(value: unknown): string | undefined;
+  /**
+   * Called when a key or string (or a flow collection) is written with a `+` in its text, which
+   * a block scalar header with keep chomping (`|+`) or a look-alike (`a|+`) needs; verbatim
+   * values are not looked at. Default: none.
+   */
+  plus?(): void;
 }
 
 /**
@@ -37,15 +43,58 @@ const doubleOptions = { ...blockDumpOptions, quotingType: '"' } as const;
 const singleOptions = { ...blockDumpOptions, quotingType: "'" } as const;
 const flowOptions = { '"': { ...doubleOptions, flowLevel: 0 }, "'": { ...singleOptions, flowLevel: 0 } } as const;
 
-// Plain without a second look: a letter, `_` or `/` first, then only [A-Za-z0-9_./-]. Among such
-// strings only these words read as something else (core schema, YAML 1.1 booleans).
-const SIMPLE = /^[A-Za-z_/][A-Za-z0-9_./-]*$/;
-// Plain too: a letter first, then printable ASCII without `#` and `:` (so no ` #` or `: `), not
-// ending in a space: js-yaml's plain-scalar rules in block context, which no implicit type of the
-// dump schema resolves unless it is one of the words below (numbers start with a digit, sign or dot).
-const PLAIN_SENTENCE = /^[A-Za-z][\x20-\x22\x24-\x39\x3b-\x7e]*[\x21\x22\x24-\x39\x3b-\x7e]$/;
+// Plain without a second look (SIMPLE): a letter, `_` or `/` first, then only [A-Za-z0-9_./-].
+// Plain too (SENTENCE): a letter first, then printable ASCII without `#` and `:` (so no ` #` or
+// `: `), not ending in a space: js-yaml's plain-scalar rules in block context, which no implicit
+// type of the dump schema resolves unless it is one of the RESERVED words (core schema, YAML 1.1
+// booleans; numbers start with a digit, sign or dot). A table per ASCII character, one loop per
+// string (faster than the two regular expressions it replaces on the short strings written here).
+const SIMPLE = 1, SENTENCE = 2;
+const charClass = new Uint8Array(128);
+for (let c = 0x20; c < 0x7f; c++) if (c !== 0x23 && c !== 0x3a) charClass[c] = SENTENCE;
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./-") charClass[c.charCodeAt(0)] |= SIMPLE;
 const RESERVED = new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE",
   "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]);
+/** Longest RESERVED word. */
+const RESERVED_MAX = 5;
+
+const isLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
+
+/** {@link plainKind}: not written plain; plain; plain and holding a `+`. */
+const QUOTED = 0, PLAIN = 1, PLAIN_PLUS = 2;
+
+/**
+ * Whether `s` is written plain as it is — SIMPLE (when `sentence` is false), or SIMPLE or
+ * SENTENCE, and not a RESERVED word — and whether it then holds a `+` (see EmitHooks.plus).
+ */
+function plainKind(s: string, sentence: boolean): number {
+  const n = s.length;
+  if (n === 0) return QUOTED;
+  const c0 = s.charCodeAt(0);
+  const letter = isLetter(c0);
+  if (!letter && c0 !== 95 /* _ */ && c0 !== 47 /* / */) return QUOTED;
+  let i = 1;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || (charClass[c] & SIMPLE) === 0) break;
+    i++;
+  }
+  if (i === n) return n > RESERVED_MAX || !RESERVED.has(s) ? PLAIN : QUOTED;
+  // not SIMPLE, so no RESERVED word (letters only): a SENTENCE has a letter first, no space last
+  if (!sentence || !letter || s.charCodeAt(n - 1) === 32) return QUOTED;
+  let plus = false;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || (charClass[c] & SENTENCE) === 0) return QUOTED;
+    if (c === 43 /* + */) plus = true;
+  }
+  return plus ? PLAIN_PLUS : PLAIN;
+}
+
+/** Tells the hooks when `text` (a key or scalar as written) holds a `+`. */
+function notePlus(text: string, hooks: EmitHooks): void {
+  if (hooks.plus !== undefined && text.includes("+")) hooks.plus();
+}
 
 class Unsupported {}
 const unsupported = new Unsupported();
@@ -62,10 +111,17 @@ function jsYamlText(s: string, quote: "'" | '"'): string {
   return t;
 }
 
-function stringText(s: string, level: number, quote: "'" | '"', pad: string): string {
-  if ((SIMPLE.test(s) || PLAIN_SENTENCE.test(s)) && !RESERVED.has(s)) return s;
+function stringText(s: string, level: number, hooks: EmitHooks): string {
+  const plain = plainKind(s, true);
+  if (plain !== QUOTED) {
+    if (plain === PLAIN_PLUS) hooks.plus?.();
+    return s;
+  }
+  const quote = hooks.quotingType ?? '"';
   if (s === "") return quote + quote;
   const t = jsYamlText(s, quote);
+  notePlus(t, hooks);
+  const pad = hooks.pad ?? "";
   const nl = t.indexOf("\n");
   const extra = pad + " ".repeat(Math.max(0, 2 * level - 2));
   if (nl < 0 || extra === "") return t;
@@ -74,9 +130,15 @@ function stringText(s: string, level: number, quote: "'" | '"', pad: string): st
 }
 
 function keyText(k: string, hooks: EmitHooks): string {
+  const styled = hooks.keyText(k);
+  if (styled === undefined && plainKind(k, false) === PLAIN) {
+    if (k.length > 1024) throw unsupported; // an explicit `? key`
+    return k; // no `+`, no line break
+  }
   const quote = hooks.quotingType ?? '"';
-  const t = hooks.keyText(k) ?? (SIMPLE.test(k) && !RESERVED.has(k) ? k : k === "" ? quote + quote : jsYamlText(k, quote));
+  const t = styled ?? (k === "" ? quote + quote : jsYamlText(k, quote));
   if (t.length > 1024 || t.includes("\n")) throw unsupported; // an explicit `? key`, or a multi-line key
+  notePlus(t, hooks);
   return t;
 }
 
@@ -85,7 +147,7 @@ function nodeText(level: number, v: unknown, compact: boolean, inSeq: boolean, h
   if (verbatim !== undefined) return verbatim;
   switch (typeof v) {
     case "string":
-      return stringText(v, level, hooks.quotingType ?? '"', hooks.pad ?? "");
+      return stringText(v, level, hooks);
     case "number":
       return Number.isInteger(v) ? intText(v) : yamlFloatText(v);
     case "bigint":
@@ -95,7 +157,11 @@ function nodeText(level: number, v: unknown, compact: boolean, inSeq: boolean, h
     case "object":
       if (v === null) return "null";
       if (v instanceof JsonFloat) return yamlFloatText(v.value);
-      if (level > maxBlockLevel && isCollection(v) && !isEmptyCollection(v)) return yaml.dump(v, flowOptions[hooks.quotingType ?? '"']).slice(0, -1);
+      if (level > maxBlockLevel && isCollection(v) && !isEmptyCollection(v)) {
+        const flow = yaml.dump(v, flowOptions[hooks.quotingType ?? '"']).slice(0, -1);
+        notePlus(flow, hooks);
+        return flow;
+      }
       if (Array.isArray(v)) return v.length === 0 ? "[]" : seqText(!inSeq && level > 0 ? level - 1 : level, v, compact, hooks);
       if (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) {
         return Object.keys(v).length === 0 ? "{}" : mapText(level, v as Record<string, unknown>, compact, hooks);

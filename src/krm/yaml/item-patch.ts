@@ -4,7 +4,8 @@
 // block-yaml.ts read; any layout it does not follow returns undefined (the caller re-serialises).
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../data/index.js";
 import { emitEntry, emitItems, type EmitHooks } from "./emit-items.js";
-import { entrySpans, isDashEntry, plainKeyEnd, valueStart, type EntrySpan } from "./item-layout.js";
+import { holdsAt } from "./util-holds-at.js";
+import { entrySpans, isDashEntry, measureLines, plainKeyEnd, valueStart, type EntrySpan, type ItemLines } from "./item-layout.js";
 
 class GiveUp {}
 const GIVE_UP = new GiveUp();
@@ -14,31 +15,41 @@ function giveUp(): never {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** Set by the emitter when it writes a key or string with a `+` (see {@link placeable}). */
+let wrotePlus = false;
+const notePlus = (): void => {
+  wrotePlus = true;
+};
+
 /** The emitter's hooks for fresh text at each indentation (no styles to restore), made once each. */
 const hooksAt: EmitHooks[] = [];
 function hooks(indent: number): EmitHooks {
-  return (hooksAt[indent] ??= { pad: " ".repeat(indent), keyText: () => undefined, verbatim: () => undefined });
+  return (hooksAt[indent] ??= { pad: " ".repeat(indent), keyText: () => undefined, verbatim: () => undefined, plus: notePlus });
 }
 
 /** A block scalar header with keep chomping (`|+`, `>2+`): its value takes in the blank lines after it. */
 const KEEP_HEADER = /[|>][1-9]?\+$/m;
 
 /**
- * Emitted text, unless it holds a block scalar that keeps trailing blank lines: written before a
- * gap of blank lines copied from the source, it would take them into its value.
+ * The text `emit` writes, unless it holds a block scalar that keeps trailing blank lines: written
+ * before a gap of blank lines copied from the source, it would take them into its value. Such a
+ * header (or a look-alike line end, also refused) has a `+` from a key or string, which the
+ * emitter reports: other text is not searched.
  */
-function placeable(text: string | undefined): string {
-  return text === undefined || KEEP_HEADER.test(text) ? giveUp() : text;
+function placeable(emit: (hooks: EmitHooks) => string | undefined, indent: number): string {
+  wrotePlus = false;
+  const text = emit(hooks(indent));
+  return text === undefined || (wrotePlus && KEEP_HEADER.test(text)) ? giveUp() : text;
 }
 
 /** Emitted text of `value` as the entry `key` of a mapping at column `indent` (lines end in `\n`). */
 function entryText(indent: number, key: string, value: JsonValue): string {
-  return placeable(emitEntry(key, value, hooks(indent)));
+  return placeable((h) => emitEntry(key, value, h), indent);
 }
 
 /** Emitted text of `value` as an element of a sequence whose dashes are at column `indent`. */
 function elementText(indent: number, value: JsonValue): string {
-  return placeable(emitItems([value], hooks(indent)));
+  return placeable((h) => emitItems([value], h), indent);
 }
 
 const same = (a: JsonValue, b: JsonValue): boolean => a === b || deepEqual(a, b);
@@ -51,7 +62,8 @@ export function patchItemText(source: string, dashCol: number, before: JsonValue
   if (!isObject(before) || !isObject(after) || !isDashEntry(source, dashCol) || !source.endsWith("\n")) return undefined;
   if (source.includes("|+") || source.includes(">+")) return undefined; // kept trailing lines of a block scalar
   try {
-    const root = patchChild(source, dashCol + 1, source.length, before, after, dashCol, false);
+    const lines = measureLines(source);
+    const root = patchChild(lines, 0, dashCol + 1, lines.count, before, after, dashCol, false);
     return root === undefined ? undefined : source.slice(0, root.from) + root.text;
   } catch (e) {
     if (e === GIVE_UP) return undefined;
@@ -60,19 +72,20 @@ export function patchItemText(source: string, dashCol: number, before: JsonValue
 }
 
 /**
- * The text of the mapping whose first key is at `first` (column `indent`) up to `end`, rewritten
- * from `before` to `after`. `compact`: the first key follows a `- ` on its line, so whatever entry
- * comes first is written there.
+ * The text of the mapping whose first key is at `first` (column `indent`, on line `line`) up to
+ * line `endLine`, rewritten from `before` to `after`. `compact`: the first key follows a `- ` on
+ * its line, so whatever entry comes first is written there.
  */
-function patchMap(t: string, first: number, indent: number, end: number, before: JsonObject, after: JsonObject, compact: boolean): string {
-  const spans = entrySpans(t, first, compact ? first : first - indent, indent, end, false) ?? giveUp();
+function patchMap(lines: ItemLines, line: number, first: number, indent: number, endLine: number, before: JsonObject, after: JsonObject, compact: boolean): string {
+  const t = lines.text;
+  const spans = entrySpans(lines, line, first, compact ? first : first - indent, indent, endLine, false) ?? giveUp();
   const keys = Object.keys(before);
   if (spans.length !== keys.length) giveUp();
   // Each entry's key, as read (plain, then `:` or spaces and `:`; the reader checked the rest).
   const colons: number[] = new Array<number>(spans.length);
   for (let i = 0; i < spans.length; i++) {
     const at = spans[i].at;
-    if (!t.startsWith(keys[i], at)) giveUp();
+    if (!holdsAt(t, at, keys[i])) giveUp();
     let c = at + keys[i].length;
     while (t.charCodeAt(c) === 32) c++;
     if (t.charCodeAt(c) !== 58 || (at === c)) giveUp(); // `:` (quoted keys start with a quote)
@@ -90,7 +103,7 @@ function patchMap(t: string, first: number, indent: number, end: number, before:
         gap += t.slice(spans[j].end, spans[j].gapEnd); // a deleted entry: its comments stay
       }
       if (j >= keys.length) giveUp();
-      const e = patchEntry(t, spans[j], colons[j], indent, before[k], after[k], k);
+      const e = patchEntry(lines, spans[j], colons[j], indent, before[k], after[k], k);
       text = compact && j === 0 ? " ".repeat(indent) + e : e;
     }
     // on the dash line when nothing is written yet
@@ -104,56 +117,56 @@ function patchMap(t: string, first: number, indent: number, end: number, before:
 }
 
 /** One mapping entry `[s.start, s.end)` rewritten: copied, patched below its key, or re-emitted. */
-function patchEntry(t: string, s: EntrySpan, colon: number, indent: number, b: JsonValue, a: JsonValue, key: string): string {
+function patchEntry(lines: ItemLines, s: EntrySpan, colon: number, indent: number, b: JsonValue, a: JsonValue, key: string): string {
+  const t = lines.text;
   if (same(b, a)) return t.slice(s.start, s.end);
-  const child = patchChild(t, colon + 1, s.end, b, a, indent, true);
+  const child = patchChild(lines, s.line, colon + 1, s.endLine, b, a, indent, true);
   if (child !== undefined) return t.slice(s.start, child.from) + child.text;
   return entryText(indent, key, a).slice(s.start === s.at ? indent : 0);
 }
 
 /**
- * The collection value that starts after the indicator at `after` (up to `end`) rewritten, with
- * the position its rewrite starts from; undefined when it is not a block collection on the lines
- * below (inline flow collections and scalars are re-emitted by the caller).
+ * The collection value that starts after the indicator at `after` (on line `line`, up to line
+ * `endLine`) rewritten, with the position its rewrite starts from; undefined when it is not a
+ * block collection on the lines below (inline flow collections and scalars are re-emitted by the
+ * caller).
  */
-function patchChild(t: string, after: number, end: number, b: JsonValue, a: JsonValue, parentIndent: number, underKey: boolean): { from: number; text: string } | undefined {
+function patchChild(lines: ItemLines, line: number, after: number, endLine: number, b: JsonValue, a: JsonValue, parentIndent: number, underKey: boolean): { from: number; text: string } | undefined {
   const kind = (v: JsonValue): string => (Array.isArray(v) ? "list" : isObject(v) ? "map" : "scalar");
   if (kind(b) !== kind(a) || kind(b) === "scalar") return undefined;
   if (Array.isArray(a) ? a.length === 0 : Object.keys(a as JsonObject).length === 0) return undefined; // written `[]` / `{}`
-  const v = valueStart(t, after, end);
+  const t = lines.text;
+  const v = valueStart(lines, line, after, endLine);
   if (v === undefined) return undefined;
   if ("inline" in v) {
     // `- key: value` starts a compact mapping on the dash's line
     if (!underKey && isObject(b) && plainKeyEnd(t, v.inline) >= 0) {
-      return { from: v.inline, text: patchMap(t, v.inline, v.inline - lineStart(t, v.inline), end, b, a as JsonObject, true) };
+      return { from: v.inline, text: patchMap(lines, line, v.inline, v.inline - lines.start[line], endLine, b, a as JsonObject, true) };
     }
     return undefined;
   }
   const from = v.at - v.col;
   if (Array.isArray(b)) {
-    if (!isDashEntry(t, v.at) || v.col < parentIndent + (underKey ? 0 : 1)) return undefined;
-    return { from, text: patchSeq(t, v.at, v.col, end, b, a as JsonValue[]) };
+    if (!lines.isDash(v.line) || v.col < parentIndent + (underKey ? 0 : 1)) return undefined;
+    return { from, text: patchSeq(lines, v.line, v.at, v.col, endLine, b, a as JsonValue[]) };
   }
   if (v.col <= parentIndent || plainKeyEnd(t, v.at) < 0) return undefined;
-  return { from, text: patchMap(t, v.at, v.col, end, b as JsonObject, a as JsonObject, false) };
+  return { from, text: patchMap(lines, v.line, v.at, v.col, endLine, b as JsonObject, a as JsonObject, false) };
 }
 
-function lineStart(t: string, at: number): number {
-  return t.lastIndexOf("\n", at - 1) + 1;
-}
-
-/** The sequence whose first dash is at `first` (column `indent`, a line start) rewritten. */
-function patchSeq(t: string, first: number, indent: number, end: number, before: readonly JsonValue[], after: readonly JsonValue[]): string {
-  const spans = entrySpans(t, first, first - indent, indent, end, true) ?? giveUp();
+/** The sequence whose first dash is at `first` (column `indent`, on line `line`) rewritten up to line `endLine`. */
+function patchSeq(lines: ItemLines, line: number, first: number, indent: number, endLine: number, before: readonly JsonValue[], after: readonly JsonValue[]): string {
+  const t = lines.text;
+  const spans = entrySpans(lines, line, first, first - indent, indent, endLine, true) ?? giveUp();
   if (spans.length !== before.length) giveUp();
-  for (const s of spans) if (!isDashEntry(t, s.at)) giveUp();
+  for (const s of spans) if (!lines.isDash(s.line)) giveUp();
   const keep = (s: EntrySpan): string => t.slice(s.start, s.gapEnd);
   if (before.length === after.length) {
     let out = "";
     for (let i = 0; i < spans.length; i++) {
       const s = spans[i];
       if (same(before[i], after[i])) { out += keep(s); continue; }
-      const child = patchChild(t, s.at + 1, s.end, before[i], after[i], indent, false);
+      const child = patchChild(lines, s.line, s.at + 1, s.endLine, before[i], after[i], indent, false);
       out += (child !== undefined ? t.slice(s.start, child.from) + child.text : elementText(indent, after[i])) + t.slice(s.end, s.gapEnd);
     }
     return out;

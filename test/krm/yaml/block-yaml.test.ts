@@ -285,3 +285,48 @@ test("strings of the same hash and length, and more strings than the table holds
   const text = "items:\n" + many.map((m, i) => `- n: ${i}\n` + m).join("") + many.map((m) => "- " + m.slice(2)).join("");
   assert.ok(agrees(text));
 });
+
+// Characters js-yaml refuses in a plain or block scalar ("non-printable": C0 and C1 controls but
+// tab, line feed and NEL, DEL, U+FFFE/U+FFFF, unpaired surrogates) and neighbours it accepts, put
+// anywhere. The reader declines a text holding one anywhere (in comments, anchor names and quotes
+// too, where js-yaml takes some of them): it finds them where it reads, not by a pass over the
+// whole text, and must decline exactly the texts that pass declined.
+const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+const oddChar = fc.constantFrom("\x01", "\x07", "\x08", "\x0b", "\x0c", "\x1b", "\x1f", "\x7f", "\x80", "\x84", "\x85", "\x86", "\x9f", "\xa0",
+  "\ud800", "\udbff", "\udc00", "\udfff", "\ud83d\ude00", "\ufffe", "\uffff", "\ufffd", "\u2028", "é", "\t");
+const oddTexts = fc.oneof(
+  fc.tuple(doc, dumpOptions).map(([d, o]) => dump(d, o)),
+  fragments,
+  multiLineDoc,
+  fc.constantFrom("a: |\n  x\n  y\nb: >-\n  z\n", "a: [x, 'y', {k: \"v\"}]\n", "a: &n v\nb: *n\n", "# c\na: 'q' # t\n", "items:\n- a: 1 # c\n  b: [c]\n# end\n"),
+);
+test("property: texts with non-printable characters anywhere are declined; others are read as js-yaml reads them", () => {
+  let odd = 0;
+  fc.assert(
+    fc.property(oddTexts, fc.array(fc.tuple(fc.nat(), oddChar), { minLength: 1, maxLength: 3 }), (base, hits) => {
+      let text = base;
+      for (const [at, ch] of hits) {
+        const i = at % (text.length + 1);
+        text = text.slice(0, i) + ch + text.slice(i);
+      }
+      if (NON_PRINTABLE.test(text)) {
+        odd++;
+        assert.equal(readBlockYaml(text), undefined, `accepted a non-printable character:\n${JSON.stringify(text)}`);
+      } else agrees(text);
+    }),
+    { numRuns: Number(process.env.FUZZ ?? 4000) },
+  );
+  assert.ok(odd > 1000, `only ${odd} texts with non-printable characters`);
+});
+
+test("non-printable characters are declined in every place a text holds them", () => {
+  const places = (b: string): string[] => [`a${b}: 1\n`, `a: x${b}\n`, `a: x ${b}\n`, `a: '${b}'\n`, `a: "x${b}y"\n`, `a: 'x\n  ${b}'\n`, `a: "x\n  y${b}"\n`,
+    `a: |\n  x${b}\n`, `a: >\n  x\n  ${b}\n`, `a: [x${b}]\n`, `a: {k: ${b}}\n`, `a: {'${b}': v}\n`, `l:\n- x${b}\n`, `a:\n- ${b}\n`,
+    `a: 1 # ${b}\n`, `# ${b}\na: 1\n`, `a: 1\n# ${b}\n`, `a: &x${b} 1\nb: *x${b}\n`, `a: | # ${b}\n  x\n`, `items:\n- a: 1\n  # ${b}\n`];
+  for (const b of ["\x07", "\x7f", "\x9f", "\ud800", "\udc00", "\uffff"]) {
+    for (const text of places(b)) assert.equal(readBlockYaml(text), undefined, JSON.stringify(text));
+  }
+  // pairs, NEL, NBSP, U+2028 and tabs are printable: read as js-yaml reads them (pairs accepted everywhere)
+  for (const b of ["\x85", "\xa0", "\u2028", "\t"]) for (const text of places(b)) agrees(text);
+  for (const text of places("\ud83d\ude00")) assert.ok(agrees(text), JSON.stringify(text));
+});

@@ -92,6 +92,19 @@ test("item patch: the first key on the dash line removed, or preceded by a new k
   assert.equal(patchOnly(list, {}), undefined); // `- {}`: the writer's
 });
 
+test("item patch: emitted text with a keep-chomping header (or a line end like one) is left to the writer", () => {
+  const list = head + "- kind: ConfigMap\n  data:\n    k: v\n\n  x: 1\n";
+  const withK = (k: JsonValue): JsonObject => ({ kind: "ConfigMap", data: { k }, x: 1 });
+  // `k: |+` before the copied blank line would take it into its value
+  assert.equal(patchOnly(list, withK("a\n\n")), undefined);
+  assert.equal(patchOnly(list, withK(["a\n\n"])), undefined);
+  // plain values ending like a header are refused too; other `+`s are not
+  assert.equal(patchOnly(list, withK("x|+")), undefined);
+  assert.equal(patchOnly(list, withK(["x>2+"])), undefined);
+  assert.equal(patchOnly(list, withK("x+")), head + "- kind: ConfigMap\n  data:\n    k: x+\n\n  x: 1\n");
+  assert.equal(patchOnly(list, withK("a\n")), head + "- kind: ConfigMap\n  data:\n    k: |\n      a\n\n  x: 1\n");
+});
+
 // ---- property ------------------------------------------------------------------------------
 
 const word = fc.stringMatching(/^[a-z][a-z0-9./-]{0,8}$/);
