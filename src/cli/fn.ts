@@ -1,7 +1,8 @@
 // `kmutate` / `kmutate fn`: the KRM function (ResourceList on stdin → ResourceList on stdout).
 import type { Command } from "commander";
 import { runFunction, type Admitter } from "../krm/index.js";
-import { readAtMost, writeChunks, writeText, type CliIo } from "./io.js";
+import { writeChunks, writeText, type CliIo } from "./io.js";
+import { readAtMost } from "./read-stdin.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
 import { progressLine } from "./progress.js";

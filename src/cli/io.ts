@@ -1,7 +1,7 @@
 // The process streams a command works with, injectable so commands run in-process in tests:
-// reading all of stdin, and writes that resolve once the text is handed to the OS.
+// reading all of a stream, and writes that resolve once the text is handed to the OS (stdin
+// decoded as it arrives is read-stdin.ts).
 import type { Readable, Writable } from "node:stream";
-import { InputDecoder, type HandedText } from "../krm/index.js";
 
 /** What a command may touch of the process. */
 export interface CliIo {
@@ -14,28 +14,6 @@ export interface CliIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Milliseconds clock for the progress line. Default: `Date.now`. */
   now?: () => number;
-}
-
-/**
- * Reads at most `maxBytes` from `stream`, decoding the text as it arrives; stops reading (and
- * reports how much arrived) as soon as the input is larger, so an oversized input never sits in
- * memory whole. The text comes in a box the reader can empty (see HandedText), so that nothing
- * else keeps it alive.
- */
-export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; handed: HandedText } | { ok: false; read: number }> {
-  // Each chunk is copied into the decoder as it comes (JSON is decoded as it arrives: no buffer of
-  // all its bytes is kept next to its text) and freed with the next scavenge.
-  const decoder = new InputDecoder(maxBytes);
-  for await (const chunk of stream) {
-    const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    if (decoder.bytes + b.length > maxBytes) {
-      stream.destroy();
-      return { ok: false, read: decoder.bytes + b.length };
-    }
-    decoder.push(b);
-  }
-  const bytes = decoder.bytes;
-  return { ok: true, handed: { decoded: decoder.end(), bytes } };
 }
 
 /** All bytes of a stream. */

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Readable, Writable } from "node:stream";
-import { readAtMost, writeChunk, writeChunks } from "../../src/cli/io.js";
+import { writeChunk, writeChunks } from "../../src/cli/io.js";
+import { readAtMost } from "../../src/cli/read-stdin.js";
 import { decodeText, joinText, runFunction } from "../../src/krm/index.js";
 
 /** A stream recording each write as bytes. */
