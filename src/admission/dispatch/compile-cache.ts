@@ -23,28 +23,24 @@ export class CompileCache {
 
   /** The env `make()` builds from `base` with `variables` of types `fields`, once per distinct types. */
   env(base: CelEnv, fields: Record<string, CelType>, make: () => CelEnv): CelEnv {
-    const key = JSON.stringify(fields);
-    let m = this.envs.get(base);
-    if (!m) this.envs.set(base, (m = new Map()));
-    let env = m.get(key);
-    if (!env) {
-      env = make();
-      if (this.keep()) m.set(key, env);
-    }
-    return env;
+    return this.memo(this.envs, base, JSON.stringify(fields), make);
   }
 
   /** The result of compiling `text` in `env` expecting `expected` (a key), computed by `make()` once. */
   result(env: CelEnv, text: string, expected: string, make: () => CompiledCore): CompiledCore {
-    const key = `${expected}\u0000${text}`;
-    let m = this.results.get(env);
-    if (!m) this.results.set(env, (m = new Map()));
-    let r = m.get(key);
-    if (!r) {
-      r = make();
-      if (this.keep()) m.set(key, r);
+    return this.memo(this.results, env, `${expected}\u0000${text}`, make);
+  }
+
+  /** `make()`'s value under `outer` → `key`, made once while the cache has room. */
+  private memo<V>(maps: Map<CelEnv, Map<string, V>>, outer: CelEnv, key: string, make: () => V): V {
+    let m = maps.get(outer);
+    if (!m) maps.set(outer, (m = new Map()));
+    let v = m.get(key);
+    if (v === undefined) {
+      v = make();
+      if (this.keep()) m.set(key, v);
     }
-    return r;
+    return v;
   }
 
   private keep(): boolean {

@@ -58,6 +58,17 @@ function isFieldTypeName(name: string, parent: string, field: string): boolean {
 }
 
 /**
+ * The path below object `o`, expected at `parent` (`field` absent) or at `parent.field`: its own
+ * type name when that is the path, else the path, with the §4.3 error added to `errs`.
+ */
+function checkedPath(o: CelObject, parent: string, field: string | undefined, errs: string[]): string {
+  if (field === undefined ? o.typeName === parent : isFieldTypeName(o.typeName, parent, field)) return o.typeName;
+  const path = field === undefined ? parent : parent + "." + field;
+  errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
+  return path;
+}
+
+/**
  * Checks the objects in `v`, expected at `parent` (`field` absent) or at `parent.field`. A
  * well-named object's own type name is the path below it, so paths are only built for errors.
  */
@@ -65,11 +76,7 @@ function collectTypeErrors(v: CelValue, parent: string, field: string | undefine
   const k = kindOf(v);
   if (k === K.object) {
     const o = v as CelObject;
-    let path = o.typeName;
-    if (field === undefined ? path !== parent : !isFieldTypeName(path, parent, field)) {
-      path = field === undefined ? parent : parent + "." + field;
-      errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
-    }
+    const path = checkedPath(o, parent, field, errs);
     for (const f of o.fieldNames()) {
       const fv = o.get(f);
       if (fv !== undefined && !isCelError(fv)) collectTypeErrors(fv, path, f, errs);
@@ -103,11 +110,7 @@ function convertChecked(v: CelValue, parent: string, field: string | undefined, 
   const k = kindOf(v);
   if (k === K.object) {
     const o = v as CelObject;
-    let path = o.typeName;
-    if (field === undefined ? path !== parent : !isFieldTypeName(path, parent, field)) {
-      path = field === undefined ? parent : parent + "." + field;
-      errs.push(`unexpected type name "${o.typeName}", expected "${path}", which matches field name path from root Object type`);
-    }
+    const path = checkedPath(o, parent, field, errs);
     const out: JsonObject = {};
     // A struct's fields are read straight from its arrays; a lazy object's through get().
     const fields = structFields(o);
