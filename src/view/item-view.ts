@@ -6,7 +6,7 @@ import { goKindType, type GoShape } from "../schema/index.js";
 import { applyBuiltinDefaults, applyCrdDefaults } from "./defaults/index.js";
 import { structPlan } from "./decode-plan.js";
 import { decodeTyped, type TypedDecode } from "./go-decode.js";
-import { carryLeaves, scalarLeaves } from "./renew-leaves.js";
+import { renewLeaves } from "./renew-leaves.js";
 import type { PatchKind, ViewKind, ViewOptions } from "./types.js";
 import { rewriteTree, type RewriteTree } from "./rewrite-tree.js";
 import { carryAlong, carryChange } from "./write-back.js";
@@ -108,9 +108,9 @@ export function openItemView(object: JsonObject, oldObject: JsonObject | null, k
       // An unstable view is no reference: its shared sub-trees can change too.
       const stable = !unstable.has(before);
       if (leafPlan !== undefined && rewrites !== undefined && stable) {
-        const leaves = scalarLeaves(rewrites, before, patched, leafPlan);
-        if (leaves !== undefined) {
-          written = carryLeaves(written, before, leaves, own);
+        const carried = renewLeaves(rewrites, before, patched, leafPlan, written, own);
+        if (carried !== undefined) {
+          written = carried;
           return { object: patched };
         }
       }

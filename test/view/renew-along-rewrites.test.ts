@@ -117,7 +117,7 @@ test("view renewal along rewrites equals the full renewal (views, errors, writte
         if (pa.object === va) continue;
         if (pa.rewrites !== undefined && rewriteTree(pa.rewrites)?.keys) guided++;
         const plan = structPlan(goKindType(kind.apiVersion, kind.kind) ?? "");
-        if (pa.rewrites !== undefined && plan !== undefined && scalarLeaves(pa.rewrites, va, pa.object, plan) !== undefined) leafy++;
+        if (pa.rewrites !== undefined && plan !== undefined && scalarLeaves(pa.rewrites, va, pa.object, plan)) leafy++;
         const ra: MutationView = (along as ItemView).afterMutation(va, pa.object, m.kind, pa.rewrites);
         const rf: MutationView = (full as ItemView).afterMutation(vf, pf.object, m.kind);
         if ("error" in ra || "error" in rf) {
@@ -186,7 +186,7 @@ for (const c of leafCases) {
     assert.ok(r.kind === "applied" && isObject(r.doc) && rf.kind === "applied" && isObject(rf.doc));
     const plan = structPlan("io.k8s.api.core.v1.Pod");
     assert.ok(plan !== undefined && r.rewrites !== undefined);
-    assert.equal(scalarLeaves(r.rewrites, along.object, r.doc, plan) !== undefined, c.leaves, "renewed as scalar leaves");
+    assert.equal(scalarLeaves(r.rewrites, along.object, r.doc, plan), c.leaves, "renewed as scalar leaves");
     const va = along.afterMutation(along.object, r.doc, "JSONPatch", r.rewrites);
     const vf = full.afterMutation(full.object, rf.doc, "JSONPatch");
     assert.deepEqual(va, vf);
