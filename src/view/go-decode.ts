@@ -33,8 +33,14 @@ interface Found {
   message: string;
 }
 
-/** Walk state: the Go error context (innermost struct, JSON field stack) and what was found. */
+/**
+ * Walk state: the Go error context (innermost struct, JSON field stack) and what was found. The
+ * context is kept only when `track` is set: a first walk without it only notes that something
+ * was `found`, and a second walk with it reports what (most objects have nothing to report).
+ */
 interface Walk {
+  track: boolean;
+  found: boolean;
   route: Route;
   fields: string[];
   struct: string;
@@ -52,9 +58,14 @@ interface Walk {
 export function decodeTyped(input: JsonObject, type: string, reference?: TypedDecode, rewritten?: RewriteTree): TypedDecode {
   const plan = structPlan(type);
   if (plan === undefined) return { value: input, unknown: [] };
-  const w: Walk = { route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false };
   const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
-  const value = decodeStruct(input, plan, w, ref, ref === undefined ? undefined : rewritten);
+  const tree = ref === undefined ? undefined : rewritten;
+  let w: Walk = { track: false, found: false, route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false };
+  let value = decodeStruct(input, plan, w, ref, tree);
+  if (w.found) {
+    w = { track: true, found: false, route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false };
+    value = decodeStruct(input, plan, w, ref, tree);
+  }
   const out: TypedDecode = { value: isObject(value) ? value : input, unknown: w.unknown.sort(compareRoutes).map(routeText) };
   const fatal = w.errors.filter((e) => e.fatal);
   const first = (fatal.length > 0 ? fatal : w.errors).sort((a, b) => compareRoutes(a.route, b.route))[0];
@@ -89,12 +100,16 @@ function jsonKind(v: JsonValue): string {
 }
 
 function typeError(w: Walk, what: string, goType: string): JsonValue {
+  w.found = true;
+  if (!w.track) return null;
   const at = w.fields.length > 0 ? `Go struct field ${w.struct}.${w.fields.join(".")}` : "Go value";
   w.errors.push({ route: [...w.route], fatal: false, message: `json: cannot unmarshal ${what} into ${at} of type ${goType}` });
   return null;
 }
 
 function fatalError(w: Walk, message: string): JsonValue {
+  w.found = true;
+  if (!w.track) return null;
   w.errors.push({ route: [...w.route], fatal: true, message });
   return null;
 }
@@ -181,21 +196,23 @@ function decodeStruct(v: JsonValue, plan: StructPlan, w: Walk, ref: JsonValue | 
  */
 function decodeField(x: JsonValue, key: string, f: FieldPlan | undefined, plan: StructPlan, w: Walk, rx: JsonValue | undefined, tree: RewriteTree | undefined): JsonValue | undefined {
   if (f === undefined) {
-    w.route.push(key);
-    w.unknown.push([...w.route]);
-    w.route.pop();
+    w.found = true;
+    if (w.track) w.unknown.push([...w.route, key]);
     return undefined;
   }
   if (rx === x) return x;
   // A scalar of the field's own JSON type decodes to itself (the common case, no walk).
   if (f.plain !== PLAIN_NONE && isPlain(x, f.plain)) return f.dropsEmptyPlain && (x === "" || x === 0 || x === false) ? undefined : x;
   const field = f.field;
-  w.route.push(key);
-  w.struct = plan.st.goName;
-  w.fields.push(key);
-  const d = decodeValue(x, f.node, w, rx, tree);
-  w.fields.pop();
-  w.route.pop();
+  let d: JsonValue;
+  if (w.track) {
+    w.route.push(key);
+    w.struct = plan.st.goName;
+    w.fields.push(key);
+    d = decodeValue(x, f.node, w, rx, tree);
+    w.fields.pop();
+    w.route.pop();
+  } else d = decodeValue(x, f.node, w, rx, tree);
   // A pointer is empty when nil (JSON null), whatever its target prints (a zero Time prints null).
   const empty = f.pointer ? x === null : isEmpty(d, field.shape);
   return (field.omitzero ? d === null : field.omitempty && empty) ? undefined : d;
@@ -290,11 +307,11 @@ function decodeSlice(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref
     const x = v[i];
     let d: JsonValue;
     if (r !== undefined && (r[i] === x || known?.has(x))) d = x;
-    else {
+    else if (w.track) {
       w.route.push(i);
       d = decodeValue(x, elem, w, r?.[i]);
       w.route.pop();
-    }
+    } else d = decodeValue(x, elem, w, r?.[i]);
     if (d !== x && out === undefined) out = v.slice(0, i);
     out?.push(d);
   }
@@ -316,11 +333,11 @@ function decodeMap(v: JsonValue, elem: ShapeNode, goType: string, w: Walk, ref: 
     const rk = r !== undefined && hasKey(r, k) ? r[k] : undefined;
     let d: JsonValue;
     if (rk !== undefined && rk === x) d = x;
-    else {
+    else if (w.track) {
       w.route.push(k);
       d = decodeValue(x, elem, w, rk);
       w.route.pop();
-    }
+    } else d = decodeValue(x, elem, w, rk);
     if (d !== x && out === undefined) {
       out = {};
       for (let j = 0; j < i; j++) setKey(out, keys[j], v[keys[j]]);
@@ -337,12 +354,13 @@ function decodeMapKeys(v: JsonObject, elem: ShapeNode, w: Walk, r: JsonObject, k
     if (!hasKey(v, k)) continue;
     const x = v[k];
     const rk = hasKey(r, k) ? r[k] : undefined;
-    let d = x;
-    if (rk === undefined || rk !== x) {
+    if (rk === x) continue;
+    let d: JsonValue;
+    if (w.track) {
       w.route.push(k);
       d = decodeValue(x, elem, w, rk, sub);
       w.route.pop();
-    }
+    } else d = decodeValue(x, elem, w, rk, sub);
     if (d === x) continue;
     out ??= { ...v };
     setKey(out, k, d);
