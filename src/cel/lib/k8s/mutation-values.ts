@@ -18,6 +18,12 @@ export interface JsonPatchOp {
 
 const MARSHAL = "JSONPath valueExpression evaluated to a type that could not marshal to JSON: ";
 
+/** A JSONPatch string field's value ("" when unset). */
+function stringField(o: CelObject, f: string): string {
+  const x = o.get(f);
+  return typeof x === "string" ? x : "";
+}
+
 /** Converts a `list(JSONPatch)` result into operations, or an error value. */
 export function jsonPatchOps(v: CelValue): JsonPatchOp[] | CelError {
   if (kindOf(v) !== K.list) return celError(`must evaluate to list(JSONPatch) but got ${String(v)}`);
@@ -27,12 +33,8 @@ export function jsonPatchOps(v: CelValue): JsonPatchOp[] | CelError {
     const e = l.get(i);
     if (kindOf(e) !== K.object || (e as CelObject).typeName !== JSONPATCH_TYPE) return celError(`unsupported type in JSONPatch list`);
     const o = e as CelObject;
-    const str = (f: string): string => {
-      const x = o.get(f);
-      return typeof x === "string" ? x : "";
-    };
-    const op: JsonPatchOp = { op: str("op"), path: str("path") };
-    const from = str("from");
+    const op: JsonPatchOp = { op: stringField(o, "op"), path: stringField(o, "path") };
+    const from = stringField(o, "from");
     if (from !== "") op.from = from;
     if (o.isSet("value")) {
       const val = o.get("value") as CelValue | CelError;
