@@ -34,7 +34,9 @@ class ProgramImpl implements Program {
   eval(activation: Activation, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.limit;
     const slots = this.planner.slotCount;
-    const s: EvalState = { vars: activation, slots: slots ? new Array(slots) : [], cost: 0, limit };
+    // Every state gets all its fields, with the same kinds of values, when made: planned code then
+    // reads states of one shape (plan-fold's states, with no limit, have another).
+    const s: EvalState = { vars: activation, slots: new Array<CelValue | CelError | undefined>(slots), cost: 0, limit, lazy: undefined };
     let v: CelValue | CelError;
     try {
       v = this.ev(s);
