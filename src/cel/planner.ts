@@ -696,11 +696,12 @@ export class Planner implements SlotCallPlanner {
     const n = evs.length;
     if (optionalIndices.length === 0) {
       return (s) => {
-        const out: CelValue[] = [];
+        // Sized when made: a pushed-to empty array would reserve room for 17 elements.
+        const out = new Array<CelValue>(n);
         for (let i = 0; i < n; i++) {
           const v = evs[i](s);
           if (isCelError(v)) return created(s, LIST_CREATE, v);
-          out.push(v);
+          out[i] = v;
         }
         s.cost += LIST_CREATE;
         return celList(out);
@@ -760,12 +761,12 @@ export class Planner implements SlotCallPlanner {
       const names = fields.map((f) => f.name), evs = fields.map((f) => f.v);
       const unknownAt = unknownText !== undefined && unknown ? fields.indexOf(unknown) : -1;
       return (s) => {
-        const values: CelValue[] = [];
+        const values = new Array<CelValue>(n);
         for (let i = 0; i < n; i++) {
           const v = evs[i](s);
           if (isCelError(v)) return created(s, STRUCT_CREATE, v);
           if (i === unknownAt) return created(s, STRUCT_CREATE, celError(unknownText!, id));
-          values.push(v);
+          values[i] = v;
         }
         s.cost += STRUCT_CREATE;
         return celObjectOf(typeName, names, values, decl);
