@@ -6,7 +6,7 @@
 import { op } from "./operators.js";
 import { failedCallCost } from "./plan-call-cost.js";
 import { concatStrings } from "./lib/std-operators.js";
-import type { Ev } from "./planner.js";
+import type { Ev, EvalState } from "./planner.js";
 import { getKey } from "../data/index.js";
 import type { Expr } from "./ast.js";
 import { optionalSelect, optionalInner, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
@@ -67,16 +67,18 @@ function present(v: CelValue | CelError): boolean {
  * `refund` (1 when the operand is an attribute, whose own cost of 1 the operand has paid, else 0).
  */
 export function testFieldEv(operand: Ev, field: string, id: number, refund: number, strict: boolean): Ev {
-  return (s) => {
-    const v = operand(s);
-    s.cost -= refund;
-    if (isCelError(v)) return v;
-    s.cost++;
-    // A map over JSON: the key's presence, without converting its value.
-    const raw = kindOf(v) === K.map ? jsonOfMap(v as CelMap) : undefined;
-    if (raw !== undefined) return getKey(raw, field) !== undefined;
-    return label(testField(v, field, strict), id);
-  };
+  return (s) => testFieldOf(s, operand(s), field, id, refund, strict);
+}
+
+/** What {@link testFieldEv} does with its operand's value `v`. */
+export function testFieldOf(s: EvalState, v: CelValue | CelError, field: string, id: number, refund: number, strict: boolean): CelValue | CelError {
+  s.cost -= refund;
+  if (isCelError(v)) return v;
+  s.cost++;
+  // A map over JSON: the key's presence, without converting its value.
+  const raw = kindOf(v) === K.map ? jsonOfMap(v as CelMap) : undefined;
+  if (raw !== undefined) return getKey(raw, field) !== undefined;
+  return label(testField(v, field, strict), id);
 }
 
 /**

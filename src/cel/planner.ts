@@ -14,7 +14,7 @@ import {
 import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField, goTypeOf } from "./values/access.js";
 import {
-  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, heldOperandEv, elementOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv, inMapEv,
+  label, type SlotCallPlanner, testFieldEv, testFieldOf, selectFieldEv, dataSelectEv, heldOperandEv, elementOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv, inMapEv,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
@@ -162,6 +162,18 @@ function dottedRoots(env: CelEnv): ReadonlySet<string> {
     dottedRootsCache.set(env, (roots = set));
   }
   return roots;
+}
+
+/** The fields of the `n` selects ending in `top` (`x.f1….fn`), outermost last. */
+function chainFields(top: Extract<Expr, { kind: "select" }>, n: number): string[] {
+  const fields = new Array<string>(n);
+  let cur: Expr = top;
+  for (let i = n - 1; i >= 0; i--) {
+    const sel = cur as Extract<Expr, { kind: "select" }>;
+    fields[i] = sel.field;
+    cur = sel.operand;
+  }
+  return fields;
 }
 
 /** A call's dispatcher over all rows of its shape, and the one narrowed to the statically applicable rows. */
@@ -354,8 +366,8 @@ export class Planner implements SlotCallPlanner {
       const adjust = e.testOnly ? -(isAttribute(e.operand) ? 1 : 0) : relativeCost(e.operand);
       return dataSelectEv(this.plan(e.operand, scope), field, id, e.testOnly, adjust, this.strict);
     }
-    if (e.testOnly) return testFieldEv(this.planFieldOperand(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
-    // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
+    // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers;
+    // for `has(base.f1….fk.f)`, the chain is its operand `base.f1….fk`, with the test at its end.
     let n = 1;
     let base: Expr = e.operand;
     while (base.kind === "select" && !base.testOnly && !this.dataTyped(base.operand)) {
@@ -365,32 +377,47 @@ export class Planner implements SlotCallPlanner {
       base = base.operand;
     }
     // The operand is planned once: as the chain's base, or (a single field) as itself.
-    if (n === 1) return selectFieldEv(this.planFieldOperand(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
-    const fields = new Array<string>(n);
-    let cur: Expr = e;
-    for (let i = n - 1; i >= 0; i--) {
-      const sel = cur as Extract<Expr, { kind: "select" }>;
-      fields[i] = sel.field;
-      cur = sel.operand;
+    if (e.testOnly) {
+      if (n === 1) return testFieldEv(this.planFieldOperand(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
+      const operand = e.operand as Extract<Expr, { kind: "select" }>;
+      return this.planChain(this.planFieldOperand(base, scope), chainFields(operand, n - 1), operand.id, relativeCost(base), this.plainChain(base), { field, id });
     }
-    return this.planChain(this.planFieldOperand(base, scope), fields, id, relativeCost(base), this.plainChain(base));
+    if (n === 1) return selectFieldEv(this.planFieldOperand(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
+    return this.planChain(this.planFieldOperand(base, scope), chainFields(e, n), id, relativeCost(base), this.plainChain(base));
   }
 
-  private planChain(base: Ev, fields: string[], id: number, relative: number, plain: boolean): Ev {
+  /**
+   * The chain `base.fields…` (`id`: its last select) read, walking JSON objects directly. With `test`,
+   * the presence test `has(chain.field)` of that last select's value (as {@link testFieldEv} over
+   * the chain planned alone, which a single field selects as {@link selectFieldEv} does): a present
+   * JSON object is tested where it is, not wrapped first.
+   */
+  private planChain(base: Ev, fields: string[], id: number, relative: number, plain: boolean, test?: { field: string; id: number }): Ev {
     const n = fields.length, strict = this.strict;
+    // The test's operand is the chain's value, an optional in it a plain element (see elementOperandEv).
+    const end =
+      test === undefined ? undefined
+      : (s: EvalState, v: CelValue | CelError): CelValue | CelError => testFieldOf(s, plain && kindOf(v) === K.optional ? null : v, test.field, test.id, 1, strict);
     return (s) => {
       let v = base(s);
       s.cost += relative;
-      if (isCelError(v)) return v;
+      if (isCelError(v)) return end ? end(s, v) : v;
       let i = 0;
       if (kindOf(v) === K.map) {
         let raw = jsonOfMap(v as CelMap);
         while (raw !== undefined && i < n) {
           const x = getKey(raw, fields[i]);
           s.cost++;
-          if (x === undefined) return celError(`no such key: ${fields[i]}`, id);
+          if (x === undefined) {
+            const err = celError(`no such key: ${fields[i]}`, id);
+            return end ? end(s, err) : err;
+          }
           i++;
-          if (i === n) return fromJson(x);
+          if (i === n) {
+            if (end === undefined) return fromJson(x);
+            // A JSON object: the test's refund of the attribute and its own charge cancel out.
+            return isObject(x) ? getKey(x, test!.field) !== undefined : end(s, fromJson(x));
+          }
           if (isObject(x)) raw = x;
           else {
             v = fromJson(x);
@@ -405,10 +432,10 @@ export class Planner implements SlotCallPlanner {
         const r = selectField(v, fields[i], strict);
         // After an optional qualifier the chain is optional: a field costs only when present.
         if (!optional || (kindOf(r) === K.optional && (r as CelOptional).value !== undefined)) s.cost++;
-        if (isCelError(r)) return label(r, id);
+        if (isCelError(r)) return end ? end(s, label(r, id)) : label(r, id);
         v = r;
       }
-      return v;
+      return end ? end(s, v) : v;
     };
   }
 
