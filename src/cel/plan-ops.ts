@@ -6,8 +6,8 @@
 import { op } from "./operators.js";
 import { failedCallCost } from "./plan-call-cost.js";
 import { concatStrings } from "./lib/std-operators.js";
-import type { Ev } from "./planner.js";
-import { getKey } from "../data/index.js";
+import type { Ev, EvalState } from "./planner.js";
+import { getKey, hasKey, type JsonObject } from "../data/index.js";
 import type { Expr } from "./ast.js";
 import { optionalSelect, optionalInner, indexValue, optionalIndex, selectField, testField } from "./values/access.js";
 import {
@@ -67,16 +67,18 @@ function present(v: CelValue | CelError): boolean {
  * `refund` (1 when the operand is an attribute, whose own cost of 1 the operand has paid, else 0).
  */
 export function testFieldEv(operand: Ev, field: string, id: number, refund: number, strict: boolean): Ev {
-  return (s) => {
-    const v = operand(s);
-    s.cost -= refund;
-    if (isCelError(v)) return v;
-    s.cost++;
-    // A map over JSON: the key's presence, without converting its value.
-    const raw = kindOf(v) === K.map ? jsonOfMap(v as CelMap) : undefined;
-    if (raw !== undefined) return getKey(raw, field) !== undefined;
-    return label(testField(v, field, strict), id);
-  };
+  return (s) => testFieldOf(s, operand(s), field, id, refund, strict);
+}
+
+/** What {@link testFieldEv} does with its operand's value `v`. */
+export function testFieldOf(s: EvalState, v: CelValue | CelError, field: string, id: number, refund: number, strict: boolean): CelValue | CelError {
+  s.cost -= refund;
+  if (isCelError(v)) return v;
+  s.cost++;
+  // A map over JSON: the key's presence, without converting its value.
+  const raw = kindOf(v) === K.map ? jsonOfMap(v as CelMap) : undefined;
+  if (raw !== undefined) return getKey(raw, field) !== undefined;
+  return label(testField(v, field, strict), id);
 }
 
 /**
@@ -257,11 +259,20 @@ export function equalsEv(isEq: boolean, l: Ev, r: Ev): Ev {
  * costs 1); other operands go to the call's generic path through `slot`/`slot2`.
  */
 export function inMapEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: number, slot2: number, planner: SlotCallPlanner): Ev {
-  const id = e.id;
-  let rest: Ev | undefined;
+  const tail = inMapOf(e, slot, slot2, planner);
   return (s) => {
     const a = l(s);
-    const b = r(s);
+    return tail(s, a, r(s));
+  };
+}
+
+/** What {@link inMapEv} does with its operands' values `a` and `b`. */
+export function inMapOf(
+  e: Extract<Expr, { kind: "call" }>, slot: number, slot2: number, planner: SlotCallPlanner,
+): (s: EvalState, a: CelValue | CelError, b: CelValue | CelError) => CelValue | CelError {
+  const id = e.id;
+  let rest: Ev | undefined;
+  return (s, a, b) => {
     if (typeof a === "string" && kindOf(b) === K.map) {
       s.cost++;
       if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
@@ -271,6 +282,14 @@ export function inMapEv(e: Extract<Expr, { kind: "call" }>, l: Ev, r: Ev, slot: 
     s.slots[slot2] = b;
     return (rest ??= planner.slotCall(e, slot, slot2))(s);
   };
+}
+
+/** `a in m` where `m` is the JSON object `x` (a map view of it is what {@link inMapOf} tests): the answer, else undefined (`a` is no string). */
+export function inJsonObject(s: EvalState, a: CelValue | CelError, x: JsonObject, id: number): CelValue | CelError | undefined {
+  if (typeof a !== "string") return undefined;
+  s.cost++;
+  if (s.cost > s.limit) return celError(errText.costLimit, id, "cost_limit");
+  return hasKey(x, a);
 }
 
 /** Plans a call's generic path on two operands already evaluated into slots (on first use: the fast paths mostly succeed). */

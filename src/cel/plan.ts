@@ -25,7 +25,15 @@ export interface Program {
   readonly variables: ReadonlySet<string>;
 }
 
+const noVariables: Activation = {};
+
 class ProgramImpl implements Program {
+  /**
+   * The state of the last evaluation, kept for the next one (taken while an evaluation runs, so a
+   * nested evaluation of this program makes its own). Its slots are overwritten, never read, before
+   * they are written again: a comprehension sets its variables before its steps read them.
+   */
+  private spare: EvalState | undefined;
   /** `planner.slotCount` is read per evaluation: parts planned on first use may add slots. */
   constructor(private readonly ev: Ev, private readonly planner: Planner, private readonly limit: number) {}
   get variables(): ReadonlySet<string> {
@@ -34,7 +42,18 @@ class ProgramImpl implements Program {
   eval(activation: Activation, options?: EvalOptions): EvalResult {
     const limit = options?.costLimit ?? this.limit;
     const slots = this.planner.slotCount;
-    const s: EvalState = { vars: activation, slots: slots ? new Array(slots) : [], cost: 0, limit };
+    let s = this.spare;
+    if (s === undefined) {
+      // Every state gets all its fields, with the same kinds of values, when made: planned code then
+      // reads states of one shape (plan-fold's states, with no limit, have another).
+      s = { vars: activation, slots: new Array<CelValue | CelError | undefined>(slots), cost: 0, limit, lazy: undefined };
+    } else {
+      this.spare = undefined;
+      s.vars = activation;
+      if (s.slots.length !== slots) s.slots = new Array<CelValue | CelError | undefined>(slots);
+      s.cost = 0;
+      s.limit = limit;
+    }
     let v: CelValue | CelError;
     try {
       v = this.ev(s);
@@ -42,8 +61,13 @@ class ProgramImpl implements Program {
       // Planned code returns errors as values; only the JS engine's limits (deeply nested data) land here.
       v = celError(e instanceof RangeError ? "max recursion depth exceeded" : `internal error: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (s.cost > limit) return { error: celError(errText.costLimit, 0, "cost_limit"), cost: s.cost };
-    return isCelError(v) ? { error: v, cost: s.cost } : { value: v, cost: s.cost };
+    const cost = s.cost;
+    // Kept without this evaluation's inputs and lazy values (they may be large: let them go).
+    s.vars = noVariables;
+    s.lazy = undefined;
+    this.spare = s;
+    if (cost > limit) return { error: celError(errText.costLimit, 0, "cost_limit"), cost };
+    return isCelError(v) ? { error: v, cost } : { value: v, cost };
   }
 }
 

@@ -14,14 +14,14 @@ import {
 import { type Dispatcher, dispatcherFor, narrowed, invoke1, invoke2, invokeN } from "./lib/dispatch.js";
 import { selectField, goTypeOf } from "./values/access.js";
 import {
-  label, type SlotCallPlanner, testFieldEv, selectFieldEv, dataSelectEv, heldOperandEv, elementOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv, inMapEv,
+  label, type SlotCallPlanner, testFieldEv, testFieldOf, selectFieldEv, dataSelectEv, heldOperandEv, elementOperandEv, logicEv, conditionalEv, notStrictlyFalseEv, optSelectEv, indexEv, equalsEv, arithmeticEv, stringPredicateEv, notEv, optionalOrEv, inMapEv, inMapOf, inJsonObject,
 } from "./plan-ops.js";
 import { stdLibrary } from "./lib/std.js";
 import { optionalLibrary } from "./lib/optional.js";
 import { failedCallCost, noOverloadError, rowCostOnFailure } from "./plan-call-cost.js";
 import { compileRegex } from "./lib/util-regex.js";
 import { CONVERSIONS, allConstant, constantEv, constantOf, evaluateNow, markConstant, setMembershipEv } from "./plan-fold.js";
-import { getKey, isObject } from "../data/index.js";
+import { getKey, isObject, type JsonObject } from "../data/index.js";
 import { qualifiedFunctionSuffixes } from "./check/builtins.js";
 
 /** Values of declared variables for one evaluation; a function value is a lazy variable (called on first use, memoised per evaluation). */
@@ -50,6 +50,16 @@ function failed(s: EvalState, fn: string, args: readonly (CelValue | CelError)[]
   // cel-go aborts at the cost limit: nothing is charged after it.
   if (!args.some((a) => isCelError(a) && a.code === "cost_limit")) s.cost += failedCallCost(fn, args);
   return err;
+}
+
+/** What a fused select chain hands its value to (a presence test, `in`) instead of returning it. */
+interface ChainEnd {
+  /** Evaluated before the chain (the left operand of `in`); its value is `a` below. */
+  readonly first: Ev | undefined;
+  /** Consumes the chain's value (or error) `v`. */
+  value(s: EvalState, v: CelValue | CelError, a: CelValue | CelError | undefined): CelValue | CelError;
+  /** Consumes a JSON object the chain reached, or returns undefined to have {@link value} take its map view. */
+  object(s: EvalState, x: JsonObject, a: CelValue | CelError | undefined): CelValue | CelError | undefined;
 }
 
 /** Comprehension variables in scope: one link per name, innermost first (a later link shadows an earlier one). */
@@ -162,6 +172,18 @@ function dottedRoots(env: CelEnv): ReadonlySet<string> {
     dottedRootsCache.set(env, (roots = set));
   }
   return roots;
+}
+
+/** The fields of the `n` selects ending in `top` (`x.f1….fn`), outermost last. */
+function chainFields(top: Extract<Expr, { kind: "select" }>, n: number): string[] {
+  const fields = new Array<string>(n);
+  let cur: Expr = top;
+  for (let i = n - 1; i >= 0; i--) {
+    const sel = cur as Extract<Expr, { kind: "select" }>;
+    fields[i] = sel.field;
+    cur = sel.operand;
+  }
+  return fields;
 }
 
 /** A call's dispatcher over all rows of its shape, and the one narrowed to the statically applicable rows. */
@@ -354,8 +376,29 @@ export class Planner implements SlotCallPlanner {
       const adjust = e.testOnly ? -(isAttribute(e.operand) ? 1 : 0) : relativeCost(e.operand);
       return dataSelectEv(this.plan(e.operand, scope), field, id, e.testOnly, adjust, this.strict);
     }
-    if (e.testOnly) return testFieldEv(this.planFieldOperand(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
-    // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers.
+    // Fuse a chain `base.f1.f2…` into one closure that walks raw JSON without intermediate wrappers;
+    // for `has(base.f1….fk.f)`, the chain is its operand `base.f1….fk`, with the test at its end.
+    const { base, n } = this.chainBase(e, scope, qualify);
+    // The operand is planned once: as the chain's base, or (a single field) as itself.
+    if (e.testOnly) {
+      if (n === 1) return testFieldEv(this.planFieldOperand(e.operand, scope), field, id, isAttribute(e.operand) ? 1 : 0, this.strict);
+      const operand = e.operand as Extract<Expr, { kind: "select" }>;
+      const plain = this.plainChain(base), strict = this.strict;
+      // The test's operand is the chain's value, an optional in it a plain element (see elementOperandEv);
+      // on a JSON object, the test's refund of the attribute and its own charge cancel out.
+      const test: ChainEnd = {
+        first: undefined,
+        value: (s, v) => testFieldOf(s, plain && kindOf(v) === K.optional ? null : v, field, id, 1, strict),
+        object: (_s, x) => getKey(x, field) !== undefined,
+      };
+      return this.planChain(this.planFieldOperand(base, scope), chainFields(operand, n - 1), operand.id, relativeCost(base), plain, test);
+    }
+    if (n === 1) return selectFieldEv(this.planFieldOperand(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
+    return this.planChain(this.planFieldOperand(base, scope), chainFields(e, n), id, relativeCost(base), this.plainChain(base));
+  }
+
+  /** The base of the select chain ending in `e` (not itself a qualified name), and the number of selects on it. */
+  private chainBase(e: Extract<Expr, { kind: "select" }>, scope: Scope | undefined, qualify: boolean): { base: Expr; n: number } {
     let n = 1;
     let base: Expr = e.operand;
     while (base.kind === "select" && !base.testOnly && !this.dataTyped(base.operand)) {
@@ -364,33 +407,69 @@ export class Planner implements SlotCallPlanner {
       n++;
       base = base.operand;
     }
-    // The operand is planned once: as the chain's base, or (a single field) as itself.
-    if (n === 1) return selectFieldEv(this.planFieldOperand(e.operand, scope), field, id, relativeCost(e.operand), this.strict);
-    const fields = new Array<string>(n);
-    let cur: Expr = e;
-    for (let i = n - 1; i >= 0; i--) {
-      const sel = cur as Extract<Expr, { kind: "select" }>;
-      fields[i] = sel.field;
-      cur = sel.operand;
-    }
-    return this.planChain(this.planFieldOperand(base, scope), fields, id, relativeCost(base), this.plainChain(base));
+    return { base, n };
   }
 
-  private planChain(base: Ev, fields: string[], id: number, relative: number, plain: boolean): Ev {
+  /** `e` as {@link planSelect} plans a value read of it, when that is a chain (one select or more): its base and length. */
+  private valueChain(e: Expr, scope: Scope | undefined): { base: Expr; n: number } | undefined {
+    if (e.kind !== "select" || e.testOnly) return undefined;
+    const qualify = this.mayQualify(e);
+    if (qualify) {
+      const q = this.qualifiedName(e, scope);
+      if (q !== undefined && (this.env.variables.has(q) || this.namesType(q))) return undefined;
+    }
+    return this.dataTyped(e.operand) ? undefined : this.chainBase(e, scope, qualify);
+  }
+
+  /**
+   * `l in r` of the standard library (see {@link inMapEv}); when `r` is a select chain, the chain ends
+   * in the test, and a JSON object it reaches is asked directly. `l` is evaluated first, as always;
+   * a single select is planned as a chain of one (as {@link selectFieldEv} reads it).
+   */
+  private planInMap(e: Extract<Expr, { kind: "call" }>, l: Ev, scope: Scope | undefined): Ev {
+    const rhs = e.args[1]!;
+    const chain = this.valueChain(rhs, scope);
+    const slot = this.slotCount++, slot2 = this.slotCount++;
+    if (chain === undefined) return inMapEv(e, l, this.plan(rhs, scope), slot, slot2, this);
+    const tail = inMapOf(e, slot, slot2, this), id = e.id;
+    const end: ChainEnd = { first: l, value: (s, v, a) => tail(s, a as CelValue | CelError, v), object: (s, x, a) => inJsonObject(s, a as CelValue | CelError, x, id) };
+    const sel = rhs as Extract<Expr, { kind: "select" }>;
+    return this.planChain(this.planFieldOperand(chain.base, scope), chainFields(sel, chain.n), sel.id, relativeCost(chain.base), this.plainChain(chain.base), end);
+  }
+
+  /**
+   * The chain `base.fields…` (`id`: its last select) read, walking JSON objects directly. With `test`,
+   * the presence test `has(chain.field)` of that last select's value (as {@link testFieldEv} over
+   * the chain planned alone, which a single field selects as {@link selectFieldEv} does): a present
+   * JSON object is tested where it is, not wrapped first.
+   */
+  private planChain(base: Ev, fields: string[], id: number, relative: number, plain: boolean, end?: ChainEnd): Ev {
     const n = fields.length, strict = this.strict;
+    const first = end?.first;
     return (s) => {
+      const a = first !== undefined ? first(s) : undefined;
       let v = base(s);
       s.cost += relative;
-      if (isCelError(v)) return v;
+      if (isCelError(v)) return end ? end.value(s, v, a) : v;
       let i = 0;
       if (kindOf(v) === K.map) {
         let raw = jsonOfMap(v as CelMap);
         while (raw !== undefined && i < n) {
           const x = getKey(raw, fields[i]);
           s.cost++;
-          if (x === undefined) return celError(`no such key: ${fields[i]}`, id);
+          if (x === undefined) {
+            const err = celError(`no such key: ${fields[i]}`, id);
+            return end ? end.value(s, err, a) : err;
+          }
           i++;
-          if (i === n) return fromJson(x);
+          if (i === n) {
+            if (end === undefined) return fromJson(x);
+            if (isObject(x)) {
+              const r = end.object(s, x, a);
+              if (r !== undefined) return r;
+            }
+            return end.value(s, fromJson(x), a);
+          }
           if (isObject(x)) raw = x;
           else {
             v = fromJson(x);
@@ -405,10 +484,10 @@ export class Planner implements SlotCallPlanner {
         const r = selectField(v, fields[i], strict);
         // After an optional qualifier the chain is optional: a field costs only when present.
         if (!optional || (kindOf(r) === K.optional && (r as CelOptional).value !== undefined)) s.cost++;
-        if (isCelError(r)) return label(r, id);
+        if (isCelError(r)) return end ? end.value(s, label(r, id), a) : label(r, id);
         v = r;
       }
-      return v;
+      return end ? end.value(s, v, a) : v;
     };
   }
 
@@ -484,12 +563,9 @@ export class Planner implements SlotCallPlanner {
       case CALL_OPTIONAL_OR:
         if (!target || n !== 1) break;
         return optionalOrEv(fn === "or", this.plan(target, scope), this.plan(args[0], scope));
-      case CALL_IN: {
+      case CALL_IN:
         if (target || n !== 2) break;
-        const l = this.plan(args[0], scope), r = this.plan(args[1], scope);
-        const slot = this.slotCount++, slot2 = this.slotCount++;
-        return inMapEv(e, l, r, slot, slot2, this);
-      }
+        return this.planInMap(e, this.plan(args[0], scope), scope);
     }
     return this.planFunction(e, scope);
   }
@@ -509,7 +585,10 @@ export class Planner implements SlotCallPlanner {
    * overload; else the standard `in` (a string in a map answered directly), else the generic call.
    */
   private planIn(e: Extract<Expr, { kind: "call" }>, scope: Scope | undefined): Ev {
-    const lhs = this.plan(e.args[0]!, scope), rhs = this.plan(e.args[1]!, scope);
+    const lhs = this.plan(e.args[0]!, scope);
+    // A select chain is no constant list: the standard `in`, fused with the chain.
+    if (this.callCode(op.in) === CALL_IN && this.valueChain(e.args[1]!, scope) !== undefined) return this.planInMap(e, lhs, scope);
+    const rhs = this.plan(e.args[1]!, scope);
     const list = constantOf(rhs);
     const rows = this.staticOverloads?.get(e.id) as readonly Overload[] | undefined;
     if (list !== undefined && rows?.length === 1 && rows[0]!.args[1]?.kind === "list") {
@@ -696,11 +775,12 @@ export class Planner implements SlotCallPlanner {
     const n = evs.length;
     if (optionalIndices.length === 0) {
       return (s) => {
-        const out: CelValue[] = [];
+        // Sized when made: a pushed-to empty array would reserve room for 17 elements.
+        const out = new Array<CelValue>(n);
         for (let i = 0; i < n; i++) {
           const v = evs[i](s);
           if (isCelError(v)) return created(s, LIST_CREATE, v);
-          out.push(v);
+          out[i] = v;
         }
         s.cost += LIST_CREATE;
         return celList(out);
@@ -760,12 +840,12 @@ export class Planner implements SlotCallPlanner {
       const names = fields.map((f) => f.name), evs = fields.map((f) => f.v);
       const unknownAt = unknownText !== undefined && unknown ? fields.indexOf(unknown) : -1;
       return (s) => {
-        const values: CelValue[] = [];
+        const values = new Array<CelValue>(n);
         for (let i = 0; i < n; i++) {
           const v = evs[i](s);
           if (isCelError(v)) return created(s, STRUCT_CREATE, v);
           if (i === unknownAt) return created(s, STRUCT_CREATE, celError(unknownText!, id));
-          values.push(v);
+          values[i] = v;
         }
         s.cost += STRUCT_CREATE;
         return celObjectOf(typeName, names, values, decl);

@@ -3,7 +3,7 @@
 // rows for the planner's fast paths (`in` on maps, has() on JSON maps) with their values.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { celEnv, compile, conformanceLibraries, kubernetesLibraries, fromJson } from "../../src/cel/index.js";
+import { celEnv, compile, conformanceLibraries, kubernetesLibraries, fromJson, isCelList, type CelValue } from "../../src/cel/index.js";
 import type { JsonValue } from "../../src/data/index.js";
 
 const vars = Object.fromEntries(["input", "arg1", "a", "b", "c", "d", "object"].map((n) => [n, { kind: "dyn" as const }]));
@@ -73,6 +73,45 @@ for (const r of valueRows) {
     assert.equal(c.program.eval({ input: fromJson(r.input) }).value, r.want);
   });
 }
+
+// A select chain ending in has() or serving as the map of `in` is planned as one closure that asks a
+// JSON object it reaches directly; anything else takes the operator's ordinary path (same values,
+// costs and errors as main's engine gave).
+const chainEndRows: { expr: string; input: JsonValue; value?: boolean; error?: string; cost: number }[] = [
+  { expr: "has(input.a.b.c)", input: { a: { b: { c: 1 } } }, value: true, cost: 3 },
+  { expr: "has(input.a.b.c)", input: { a: { b: [] } }, error: "unsupported index type 'string' in list", cost: 3 },
+  { expr: "has(input.a.b.c)", input: { a: 1 }, error: "no such key: b", cost: 2 },
+  { expr: "has(input.a.b)", input: { a: null }, value: false, cost: 2 },
+  { expr: "'k' in input.a.b", input: { a: { b: { k: 1 } } }, value: true, cost: 4 },
+  { expr: "'k' in input.a.b", input: { a: { b: {} } }, value: false, cost: 4 },
+  { expr: "'k' in input.a.b", input: { a: {} }, error: "no such key: b", cost: 4 },
+  { expr: "1 in input.a.b", input: { a: { b: { k: 1 } } }, value: false, cost: 4 },
+  { expr: "'k' in input.a.b", input: { a: { b: [1] } }, value: false, cost: 4 },
+  { expr: "'k' in input.a", input: { a: { k: 1 } }, value: true, cost: 3 },
+];
+for (const r of chainEndRows) {
+  test(`chain end: ${r.expr} on ${JSON.stringify(r.input)}`, () => {
+    const c = compile(env, r.expr, { check: false });
+    assert.ok(c.ok);
+    const got = c.program.eval({ input: fromJson(r.input) });
+    assert.deepEqual({ value: got.value, error: got.error?.message, cost: got.cost }, { value: r.value, error: r.error, cost: r.cost });
+  });
+}
+
+test("a program evaluated inside its own evaluation keeps both states apart", () => {
+  // `a` is lazy: reading it (in the loop) evaluates the same program on other data while the
+  // outer comprehension is under way; each must keep its own accumulator and loop variable.
+  const c = compile(env, "[1, 2].map(x, x + size(a))", { check: false });
+  assert.ok(c.ok);
+  const p = c.program;
+  const elems = (v: unknown): unknown => (isCelList(v) ? v.toArray() : v);
+  const inner = (): CelValue => p.eval({ a: fromJson([1, 1, 1]) }).value ?? null;
+  assert.deepEqual(elems(inner()), [4n, 5n]);
+  const outer = p.eval({ a: inner });
+  assert.deepEqual(elems(outer.value), [3n, 4n]);
+  // Again, from the kept state.
+  assert.deepEqual(elems(p.eval({ a: fromJson([1]) }).value), [2n, 3n]);
+});
 
 test("Kubernetes lists library costs a traversal", () => {
   // traversalCost([1,2,3]) = 3; the constant list literal is folded (OptOptimize) and costs nothing.

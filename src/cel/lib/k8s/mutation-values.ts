@@ -18,6 +18,12 @@ export interface JsonPatchOp {
 
 const MARSHAL = "JSONPath valueExpression evaluated to a type that could not marshal to JSON: ";
 
+/** A JSONPatch string field's value ("" when unset). */
+function stringField(o: CelObject, f: string): string {
+  const x = o.get(f);
+  return typeof x === "string" ? x : "";
+}
+
 /** Converts a `list(JSONPatch)` result into operations, or an error value. */
 export function jsonPatchOps(v: CelValue): JsonPatchOp[] | CelError {
   if (kindOf(v) !== K.list) return celError(`must evaluate to list(JSONPatch) but got ${String(v)}`);
@@ -27,12 +33,8 @@ export function jsonPatchOps(v: CelValue): JsonPatchOp[] | CelError {
     const e = l.get(i);
     if (kindOf(e) !== K.object || (e as CelObject).typeName !== JSONPATCH_TYPE) return celError(`unsupported type in JSONPatch list`);
     const o = e as CelObject;
-    const str = (f: string): string => {
-      const x = o.get(f);
-      return typeof x === "string" ? x : "";
-    };
-    const op: JsonPatchOp = { op: str("op"), path: str("path") };
-    const from = str("from");
+    const op: JsonPatchOp = { op: stringField(o, "op"), path: stringField(o, "path") };
+    const from = stringField(o, "from");
     if (from !== "") op.from = from;
     if (o.isSet("value")) {
       const val = o.get("value") as CelValue | CelError;
@@ -122,10 +124,7 @@ function convertChecked(v: CelValue, parent: string, field: string | undefined, 
       if (isCelError(set)) return set;
       // An optional field converts as its value (null without one), not checked (as toJson and
       // the check do).
-      const optional = kindOf(set) === K.optional;
-      const fv = optional ? ((set as CelOptional).value ?? null) : set;
-      if (onBytes !== undefined && kindOf(fv) === K.bytes) onBytes(out, f, fv as Uint8Array);
-      const e = optional ? toJson(fv, onBytes) : convertChecked(fv, path, f, errs, onBytes);
+      const e = kindOf(set) === K.optional ? optionalToJson(set as CelOptional, out, f, onBytes) : childChecked(set, path, f, errs, onBytes, out, f);
       if (isCelError(e)) return e;
       setKey(out, f, e);
     }
@@ -137,9 +136,7 @@ function convertChecked(v: CelValue, parent: string, field: string | undefined, 
     if (raw) return raw as JsonValue[];
     const out: JsonValue[] = [];
     for (let i = 0; i < l.size(); i++) {
-      const item = l.get(i);
-      if (onBytes !== undefined && kindOf(item) === K.bytes) onBytes(out, i, item as Uint8Array);
-      const e = convertChecked(item, parent, field, errs, onBytes);
+      const e = childChecked(l.get(i), parent, field, errs, onBytes, out, i);
       if (isCelError(e)) return e;
       out.push(e);
     }
@@ -152,15 +149,30 @@ function convertChecked(v: CelValue, parent: string, field: string | undefined, 
     const out: JsonObject = {};
     for (const key of m.keys()) {
       if (typeof key !== "string") return toJson(v); // its error (for a key that is not a string)
-      const item = m.get(key) as CelValue;
-      if (onBytes !== undefined && kindOf(item) === K.bytes) onBytes(out, key, item as Uint8Array);
-      const e = convertChecked(item, parent, field, errs, onBytes);
+      const e = childChecked(m.get(key) as CelValue, parent, field, errs, onBytes, out, key);
       if (isCelError(e)) return e;
       setKey(out, key, e);
     }
     return out;
   }
   return toJson(v, onBytes);
+}
+
+/** {@link convertChecked} of a child of `container` at `key`, telling `onBytes` where a bytes value goes. */
+function childChecked(
+  v: CelValue, parent: string, field: string | undefined, errs: string[], onBytes: BytesSink | undefined, container: JsonObject | JsonValue[], key: string | number,
+): JsonValue | CelError {
+  // Most leaves are strings: their own JSON, with no kind to look up.
+  if (typeof v === "string" || typeof v === "boolean") return v;
+  if (onBytes !== undefined && kindOf(v) === K.bytes) onBytes(container, key, v as Uint8Array);
+  return convertChecked(v, parent, field, errs, onBytes);
+}
+
+/** An optional field's value as {@link toJson} converts it (null without one), bytes told to `onBytes`. */
+function optionalToJson(set: CelOptional, out: JsonObject, f: string, onBytes: BytesSink | undefined): JsonValue | CelError {
+  const fv = set.value ?? null;
+  if (onBytes !== undefined && kindOf(fv) === K.bytes) onBytes(out, f, fv as Uint8Array);
+  return toJson(fv, onBytes);
 }
 
 /**

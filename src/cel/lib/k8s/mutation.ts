@@ -38,11 +38,17 @@ export const jsonPatchType: ObjectTypeDecl = {
   typeValueName: TYPE_VALUE_NAME,
 };
 
+/** A JSON pointer token for `key`: `~` → `~0`, then `/` → `~1` (a key with neither is itself). */
+function escapeKey(key: string): string {
+  const t = key.includes("~") ? key.replaceAll("~", "~0") : key;
+  return t.includes("/") ? t.replaceAll("/", "~1") : t;
+}
+
 /** `jsonpatch.escapeKey` (`~` → `~0`, `/` → `~1`) and the `JSONPatch` type: mutation expressions only. */
 export const jsonPatchLibrary: CelLibrary = {
   name: "kubernetes.jsonpatch",
   overloads: [
-    fn("jsonpatch.escapeKey", [T.string], T.string, (s: string) => s.replace(/[~/]/g, (c) => (c === "~" ? "~0" : "~1")), (s: string) => Math.ceil(actualSize(s) * 0.1) - 1),
+    fn("jsonpatch.escapeKey", [T.string], T.string, escapeKey, (s: string) => Math.ceil(actualSize(s) * 0.1) - 1),
   ],
   types: { [JSONPATCH_TYPE]: jsonPatchType },
 };
