@@ -10,6 +10,7 @@ import { phaseTotals, type PhaseTimes } from "./phase-times.js";
 import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
 import { fnSideInputs } from "./side-inputs.js";
 import { parallelSettings, runParallel } from "./fn-parallel.js";
+import { collectGarbage } from "./util-collect-garbage.js";
 import { writeFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 
@@ -18,6 +19,13 @@ export interface FnOptions {
   /** Leave out `info` results (mutations and the summary). Default: false. */
   quiet?: boolean;
 }
+
+/**
+ * Input size from which a full garbage collection follows the release of the input text (JSON):
+ * at 20k objects (26.4 MB) it lowered the peak RSS by 30 MB for ~50 ms of CPU; at 10k (13.3 MB)
+ * V8 had collected by itself, and the peak lay elsewhere.
+ */
+const collectAfterBytes = 16 * 1024 * 1024;
 
 /** Largest default limit of the fn-mode input: 256 MiB. */
 export const defaultMaxInputBytes = 256 * 1024 * 1024;
@@ -104,6 +112,8 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     quiet,
     standInItems: true,
     progress: (done, total) => progress.update("admitting", done, total),
+    // A large JSON text dropped after parsing would stay resident (see collectGarbage).
+    ...(input.handed.bytes >= collectAfterBytes ? { onTextReleased: collectGarbage } : {}),
   });
   progress.end();
   if (phaseFile && phases) writePhaseTimes(phaseFile, phases.totals());

@@ -76,6 +76,12 @@ export interface RunOptions {
    * admission: an injected admitter may read more. Default: false.
    */
   standInItems?: boolean;
+  /**
+   * Called once the input text is no longer held (JSON input, once it is parsed: its output is
+   * written from the values), before admission: a caller minding memory may collect garbage
+   * there. Default: none.
+   */
+  onTextReleased?: () => void;
 }
 
 /**
@@ -132,7 +138,10 @@ function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns?: St
   if (!read.ok) return rejected(read.errors.map((e) => formatError(e, source, text)));
   // JSON output is written from the values alone: the text can be freed during the run.
   // (A JSON run never returns undefined below: the box need not keep the text for a second run.)
-  if (read.format === "json") text = input.text = "";
+  if (read.format === "json") {
+    text = input.text = "";
+    run.onTextReleased?.();
+  }
   const check = checkResourceList(read.value);
   if (check.kind === "rejected") return rejected(check.errors.map((e) => formatError(e, source)));
   if (check.kind === "invalid") {

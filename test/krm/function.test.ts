@@ -93,6 +93,21 @@ test("JSON in gives JSON out, numbers keep their kinds", () => {
   assert.match(run.stdout, /"b": 12345678901234567000\.0/);
 });
 
+test("the text is released once before admission for JSON input, never for YAML (spliced from it)", () => {
+  const json = '{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[{"apiVersion":"v1","kind":"X","metadata":{"name":"a"}}]}';
+  const events: string[] = [];
+  const admit: Admitter = (items) => {
+    events.push("admit");
+    return { items, results: [] };
+  };
+  const onTextReleased = (): void => void events.push("released");
+  assert.equal(runFunction(json, admit, { ...quiet, onTextReleased }).exitCode, 0);
+  assert.deepEqual(events, ["released", "admit"]);
+  events.length = 0;
+  assert.equal(runFunction(kptInput, admit, { ...quiet, onTextReleased }).exitCode, 0);
+  assert.deepEqual(events, ["admit"]);
+});
+
 const addLabel: Admitter = (items) => ({
   items: items.map((it) => (it.kind === "Deployment" ? { ...it, spec: { ...(it.spec as JsonObject), replicas: 5, extra: new JsonFloat(2) } } : it)),
   results: [resultFor(items[0], "info", "mutated by p1", { tags: { policy: "p1", binding: "b1" } })],
