@@ -60,10 +60,11 @@ export function decodeTyped(input: JsonObject, type: string, reference?: TypedDe
   if (plan === undefined) return { value: input, unknown: [] };
   const ref = reference !== undefined && !reference.unstable ? reference.value : undefined;
   const tree = ref === undefined ? undefined : rewritten;
-  let w: Walk = { track: false, found: false, route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false };
+  const walk = (track: boolean): Walk => ({ track, found: false, route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false });
+  let w = walk(false);
   let value = decodeStruct(input, plan, w, ref, tree);
   if (w.found) {
-    w = { track: true, found: false, route: [], fields: [], struct: plan.st.goName, errors: [], unknown: [], unstable: false };
+    w = walk(true);
     value = decodeStruct(input, plan, w, ref, tree);
   }
   const out: TypedDecode = { value: isObject(value) ? value : input, unknown: w.unknown.sort(compareRoutes).map(routeText) };

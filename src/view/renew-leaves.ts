@@ -58,16 +58,6 @@ function leafChange(at: Rewrite["at"], before: JsonObject, patched: JsonObject, 
 }
 
 /**
- * Whether every place of `rewrites` is a scalar leaf the typed decode keeps as it is (see
- * {@link renewLeaves}): the decode of `patched` along the rewrites is then `patched` itself (no
- * unknown field, no error, no zero value to show).
- */
-export function scalarLeaves(rewrites: readonly Rewrite[], before: JsonObject, patched: JsonObject, root: StructPlan): boolean {
-  for (const r of rewrites) if (leafChange(r.at, before, patched, root) === NOT_LEAF) return false;
-  return true;
-}
-
-/**
  * When every place of `rewrites` is a scalar leaf the typed decode keeps as it is, reached
  * through maps and structs `patched` and `before` both hold as distinct objects (the view is
  * then `patched` itself): `written` with each leaf's value set where the view changed, as

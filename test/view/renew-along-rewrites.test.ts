@@ -11,11 +11,16 @@ import { applyConfiguration, applyJsonPatch, type JsonPatchOperation } from "../
 import { builtinSchema, type TypeRef } from "../../src/schema/index.js";
 import { openItemView, type ItemView, type MutationView, type PatchKind } from "../../src/view/index.js";
 import { rewriteTree } from "../../src/view/rewrite-tree.js";
-import { structPlan } from "../../src/view/decode-plan.js";
-import { scalarLeaves } from "../../src/view/renew-leaves.js";
+import { structPlan, type StructPlan } from "../../src/view/decode-plan.js";
+import { renewLeaves } from "../../src/view/renew-leaves.js";
 import { goKindType } from "../../src/schema/index.js";
 import { createRng, type Rng } from "../../bench/rng.js";
 import { oracleKinds, randomManifest } from "../../scripts/view-oracle/manifests.js";
+
+/** Whether the view is renewed as scalar leaves: {@link renewLeaves} on a scratch written object answers. */
+function scalarLeaves(rewrites: readonly Rewrite[], before: JsonObject, patched: JsonObject, plan: StructPlan): boolean {
+  return renewLeaves(rewrites, before, patched, plan, {}, new Set()) !== undefined;
+}
 
 /** Equal values with the same key order at every level. */
 function sameOrdered(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
