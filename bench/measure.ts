@@ -29,6 +29,8 @@ export interface ChildSpec {
   timeoutMs?: number;
   /** The node binary to run the script with. Default: the one running this process. */
   node?: string;
+  /** Node options before the script (e.g. `--max-semi-space-size=8`). Default: none. */
+  nodeArgs?: string[];
   /** Environment variables set (a string) or removed (undefined) for the child. Default: none. */
   env?: Record<string, string | undefined>;
 }
@@ -98,7 +100,7 @@ export async function runChild(spec: ChildSpec): Promise<ChildRun> {
     const started = performance.now();
     let timedOut = false;
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
-      const child = spawn(spec.node ?? process.execPath, ["--import", preload, spec.script, ...(spec.args ?? [])], {
+      const child = spawn(spec.node ?? process.execPath, [...(spec.nodeArgs ?? []), "--import", preload, spec.script, ...(spec.args ?? [])], {
         stdio: [stdin, stdout, "pipe"],
         env,
       });

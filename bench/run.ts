@@ -167,7 +167,7 @@ export async function main(argv: string[]): Promise<number> {
     "",
   ]);
   sections.push(
-    `Peak RSS per MB of input (one run each on node ${process.version}, kmutate -q, KMUTATE_WORKERS=1; target 5 x input + 60 MB)`,
+    `Peak RSS per MB of input (one run each on node ${process.version}, kmutate -q, KMUTATE_WORKERS=1; node flags: none as an npm install runs the bin, and the image's ENTRYPOINT's; target 5 x input + 60 MB)`,
     rssPerMbTable(rssRows),
     "",
     `load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`,

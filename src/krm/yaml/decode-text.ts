@@ -14,9 +14,11 @@ export type DecodedInput = { ok: true; text: TextPieces } | { ok: false; error: 
 
 /**
  * Bytes of JSON decoded at a time from a stream's small chunks (larger pushes are decoded as they
- * come): each piece is a string of its own in V8's large-object space.
+ * come): each piece is a string of its own in V8's large-object space. Under 1,031,913 bytes: from
+ * that length Node 24's TextDecoder makes an external string (C++ memory, which glibc kept resident
+ * after the pieces were freed: 1 MiB pieces peaked 15-20 MB higher on 13-26 MB lists).
  */
-export const pieceBytes = 1 << 20;
+export const pieceBytes = 960 * 1024;
 
 /** The first piece strips a byte order mark, as one decode of the whole text does; later ones keep U+FEFF. */
 const firstDecoder = new TextDecoder("utf-8", { fatal: true });
