@@ -44,7 +44,7 @@ USER node
 # Absolute paths: kustomize passes the host's PATH into the container (`-e PATH`), which may lack
 # /usr/local/bin; neither the entrypoint nor node is looked up through it.
 # --max-semi-space-size=8: Node 24 lets V8's young generation grow to 64 MiB semi-spaces, which
-# raised peak RSS by 30-90 MB on lists of 10-100 MB and took more CPU, not less (docs/06_reliability.md,
-# Memory); with 8 MiB the bound of 5 x input + 60 MB holds from ~20 MB lists up. A flag here, not in
+# raised peak RSS by 35-185 MB on lists of 13-200 MB and took more CPU, not less (docs/performance.md,
+# "Node 24: the image's young generation"); with 8 MiB, 5 x input + 60 MB holds from ~25 MB lists up. A flag here, not in
 # the bin's `#!/usr/bin/env node` line: env -S is not in busybox, and V8 reads it only at start.
 ENTRYPOINT ["/usr/local/bin/node", "--max-semi-space-size=8", "/opt/kmutate/dist/src/cli/kmutate.js"]
