@@ -11,6 +11,7 @@ import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
 import { fnSideInputs } from "./side-inputs.js";
 import { parallelSettings, runParallel } from "./fn-parallel.js";
 import { collectGarbage } from "./util-collect-garbage.js";
+import { youngGenerationCap } from "./young-generation.js";
 import { writeFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 
@@ -102,6 +103,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     return 1;
   }
   const progress = progressLine(io.stderr, io.now);
+  const youngGeneration = youngGenerationCap();
   // Large lists are admitted by worker threads when that gives exactly the serial run's output.
   const quiet = opts.quiet === true;
   const par = admit === undefined ? await runParallel(input.handed, parallel.settings, quiet, phases?.hook) : undefined;
@@ -111,13 +113,17 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     onPhase: phases?.hook,
     quiet,
     standInItems: true,
-    progress: (done, total) => progress.update("admitting", done, total),
+    progress: (done, total) => {
+      youngGeneration();
+      progress.update("admitting", done, total);
+    },
+    onReading: youngGeneration,
     // A large JSON text dropped after parsing would stay resident (see collectGarbage).
     ...(input.handed.bytes >= collectAfterBytes ? { onTextReleased: collectGarbage } : {}),
   });
   progress.end();
   if (phaseFile && phases) writePhaseTimes(phaseFile, phases.totals());
-  await writeChunks(io.stdout, run.chunks);
+  await writeChunks(io.stdout, calling(run.chunks, youngGeneration));
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
   const errors = run.exitCode === 1 ? run.results.filter((r) => r.severity === "error").map(resultLine).join("") : "";
   await writeText(io.stderr, run.stderr + errors);
@@ -142,4 +148,12 @@ export function registerFn(program: Command, io: CliIo, done: (code: number) => 
     .option("-q, --quiet", "leave out info results (which invocations changed how many objects, the summary)")
     .addHelpText("after", FN_HELP)
     .action(async (opts: FnOptions) => done(await fnCommand(io, undefined, opts)));
+}
+
+/** `pieces`, calling `f` before each. */
+function* calling<T>(pieces: Iterable<T>, f: () => void): Iterable<T> {
+  for (const p of pieces) {
+    f();
+    yield p;
+  }
 }

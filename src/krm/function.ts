@@ -70,6 +70,8 @@ export interface RunOptions {
   quiet?: boolean;
   /** Called as items are admitted (see AdmitOptions.progress). Default: none. */
   progress?: AdmitOptions["progress"];
+  /** Called now and then while the input is parsed (see readDecoded). Default: none. */
+  onReading?: () => void;
   /**
    * For a YAML list without policies or bindings (see StandIns), keep of most items only their
    * identity and metadata during the run (their text is copied to the output). Only for the real
@@ -129,7 +131,7 @@ function runText(input: TextBox, admit: Admitter, run: RunOptions): FunctionRun;
 function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns: StandIns): FunctionRun | undefined;
 function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns?: StandIns): FunctionRun | undefined {
   const { source = "stdin", sideInputs = noFiles, onPhase, quiet = false, progress } = run;
-  const read = timed("parse", onPhase, readDecoded)(input, standIns?.itemValue);
+  const read = timed("parse", onPhase, readDecoded)(input, standIns?.itemValue, run.onReading);
   // Whole text unless the pieces were read as JSON (then "": JSON output is written from values).
   let text = typeof input.text === "string" ? input.text : "";
   if (standIns?.sawPolicy) return undefined;

@@ -1,4 +1,4 @@
-// Memory linear in the work, measured on whole child processes (maxRSS): many policies changing one
+// Memory linear in the work, measured on whole child processes (peak RSS): many policies changing one
 // large object do not keep a copy per invocation, and broken policies on many objects do not
 // multiply their (long) messages by the objects.
 import { test } from "node:test";
@@ -7,16 +7,18 @@ import { spawnSync } from "node:child_process";
 
 const fixtures = new URL("../adversarial/fixtures.js", import.meta.url).href;
 const krm = new URL("../../src/krm/index.js", import.meta.url).href;
+const peakRss = new URL("../../bench/peak-rss.js", import.meta.url).href;
 
-/** Runs the KRM function in a fresh process on the list `build` makes; its maxRSS (MB), output length and exit code. */
+/** Runs the KRM function in a fresh process on the list `build` makes; its peak RSS (MB), output length and exit code. */
 function measure(build: string, args: number[]): { rssMb: number; stdout: number; stderr: number; exitCode: number } {
   const script = `
     import { policy, binding, configMap, resourceList } from ${JSON.stringify(fixtures)};
     import { runFunction } from ${JSON.stringify(krm)};
+    import { peakRssKiB } from ${JSON.stringify(peakRss)};
     const [a, b] = ${JSON.stringify(args)};
     const items = (${build})(a, b);
     const r = runFunction(resourceList(items), undefined, { quiet: true });
-    console.log(JSON.stringify({ rssMb: process.resourceUsage().maxRSS / 1024, stdout: r.stdout.length, stderr: r.stderr.length, exitCode: r.exitCode }));`;
+    console.log(JSON.stringify({ rssMb: peakRssKiB() / 1024, stdout: r.stdout.length, stderr: r.stderr.length, exitCode: r.exitCode }));`;
   // The young generation pinned at Node 20's and 22's default: Node 24's grows to 64 MiB per
   // semi-space, which adds tens of MB of peak RSS to a longer run without anything being retained.
   const r = spawnSync(process.execPath, ["--max-semi-space-size=16", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 
 const krm = new URL("../../src/krm/index.js", import.meta.url).href;
 const io = new URL("../../src/cli/io.js", import.meta.url).href;
+const peakRss = new URL("../../bench/peak-rss.js", import.meta.url).href;
 
 /** Runs `script` (an ES module) in a fresh Node with `flags`; its stdout parsed as JSON. */
 function child<T>(script: string, flags: string[]): T {
@@ -47,13 +48,14 @@ test("writing 196 MB of pieces to a stream leaves no large garbage behind", () =
   const m = child<{ grownMb: number }>(`
     import { Writable } from "node:stream";
     import { writeChunks } from ${JSON.stringify(io)};
+    import { peakRssKiB } from ${JSON.stringify(peakRss)};
     function* pieces(n) { for (let i = 0; i < n; i++) yield String(i).padStart(1 << 16, "x"); }
     // As a file stream does: each write's string becomes a buffer (Writable's decodeStrings).
     const sink = new Writable({ write(chunk, _enc, cb) { cb(); } });
     await writeChunks(sink, pieces(50));
     const before = process.memoryUsage().rss;
     await writeChunks(sink, pieces(3000));
-    console.log(JSON.stringify({ grownMb: (process.resourceUsage().maxRSS * 1024 - before) / 1e6 }));`, []);
+    console.log(JSON.stringify({ grownMb: (peakRssKiB() * 1024 - before) / 1e6 }));`, []);
   // Writes joined into 1 Mi characters (large-object space, freed only by a full collection) grew
   // the peak by 41-64 MB here; young-generation writes by 17-21 MB (the young generation). Only
   // io.js is loaded: with the krm layer loaded as well, the same writes grew it by 20-24 MB on

@@ -16,10 +16,11 @@ class JsonSyntaxError {
 
 /**
  * Parses one JSON value (surrounded by optional whitespace) or returns the first syntax error
- * (its offset counts characters of the whole text).
+ * (its offset counts characters of the whole text). `onPiece`: called as each piece after the
+ * first is reached (a caller minding memory may look at the heap there). Default: none.
  */
-export function readJson(text: InputText): { ok: true; value: JsonValue } | { ok: false; error: KrmError } {
-  const r = new Reader(typeof text === "string" ? [text] : text);
+export function readJson(text: InputText, onPiece?: () => void): { ok: true; value: JsonValue } | { ok: false; error: KrmError } {
+  const r = new Reader(typeof text === "string" ? [text] : text, onPiece);
   try {
     r.ws();
     const value = r.value(0);
@@ -63,7 +64,7 @@ class Reader {
    */
   private readonly stack: JsonValue[] = [];
   private top = 0;
-  constructor(private readonly pieces: TextPieces) {
+  constructor(private readonly pieces: TextPieces, private readonly onPiece: (() => void) | undefined) {
     this.s = pieces[0] ?? "";
   }
 
@@ -79,6 +80,7 @@ class Reader {
     if (this.next >= this.pieces.length) return false;
     this.base += this.s.length;
     this.s = this.pieces[this.next++];
+    this.onPiece?.();
     return true;
   }
 
@@ -88,6 +90,7 @@ class Reader {
     this.base += this.i;
     this.s = this.s.slice(this.i) + this.pieces[this.next++];
     this.i = 0;
+    this.onPiece?.();
     return true;
   }
 

@@ -45,19 +45,25 @@ export function readDocument(input: Uint8Array | string, itemValue?: ItemValueHo
 /**
  * {@link readDocument} of decoded text, whole or in pieces: JSON is read from the pieces as they
  * are; anything else is joined into one string first, left in `box.text` for the caller.
+ * `onProgress`: called now and then while reading (each JSON piece, each item kmutate's block
+ * reader reads). Default: none.
  */
-export function readDecoded(box: { text: InputText }, itemValue?: ItemValueHook): ReadResult<JsonValue> {
+export function readDecoded(box: { text: InputText }, itemValue?: ItemValueHook, onProgress?: () => void): ReadResult<JsonValue> {
   // Blank text never starts with `{` or `[`: it is found below, as YAML.
   const first = firstCharOf(box.text);
   let jsonError: KrmError | undefined;
   if (first === "{" || first === "[") {
-    const j = readJson(box.text);
+    const j = readJson(box.text, onProgress);
     if (j.ok) return { ok: true, value: j.value, format: "json" };
     jsonError = j.error;
   }
   const text = (box.text = joinText(box.text));
   if (isBlank(text)) return { ok: false, errors: [{ code: "EMPTY_INPUT", message: "input is empty: expected a ResourceList (YAML or JSON)" }] };
-  const y = readYaml(text, itemValue);
+  const eachItem: ItemValueHook | undefined = onProgress === undefined ? itemValue : (v) => {
+    onProgress();
+    return itemValue ? itemValue(v) : v;
+  };
+  const y = readYaml(text, eachItem);
   if (!y.ok && jsonError) return { ok: false, errors: [jsonError] };
   return y;
 }
