@@ -97,13 +97,15 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     return 1;
   }
   const max = limit.max;
-  const input = await readAtMost(io.stdin, max);
+  // JSON's text pieces survive in the young generation's large-object space while stdin is read,
+  // which makes V8 grow it: the cap looks from the first chunk on.
+  const youngGeneration = youngGenerationCap();
+  const input = await readAtMost(io.stdin, max, youngGeneration);
   if (!input.ok) {
     await writeText(io.stderr, limit.tooLarge);
     return 1;
   }
   const progress = progressLine(io.stderr, io.now);
-  const youngGeneration = youngGenerationCap();
   // Large lists are admitted by worker threads when that gives exactly the serial run's output.
   const quiet = opts.quiet === true;
   const par = admit === undefined ? await runParallel(input.handed, parallel.settings, quiet, phases?.hook) : undefined;

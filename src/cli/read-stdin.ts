@@ -7,9 +7,9 @@ import { InputDecoder, type HandedText } from "../krm/index.js";
  * Reads at most `maxBytes` from `stream`, decoding the text as it arrives; stops reading (and
  * reports how much arrived) as soon as the input is larger, so an oversized input never sits in
  * memory whole. The text comes in a box the reader can empty (see HandedText), so that nothing
- * else keeps it alive.
+ * else keeps it alive. `onChunk`: called after each chunk is taken. Default: none.
  */
-export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ ok: true; handed: HandedText } | { ok: false; read: number }> {
+export async function readAtMost(stream: Readable, maxBytes: number, onChunk?: () => void): Promise<{ ok: true; handed: HandedText } | { ok: false; read: number }> {
   // Each chunk is copied into the decoder as it comes (JSON is decoded as it arrives: no buffer of
   // all its bytes is kept next to its text) and freed with the next scavenge.
   const decoder = new InputDecoder(maxBytes);
@@ -20,6 +20,7 @@ export async function readAtMost(stream: Readable, maxBytes: number): Promise<{ 
       return { ok: false, read: decoder.bytes + b.length };
     }
     decoder.push(b);
+    onChunk?.();
   }
   const bytes = decoder.bytes;
   return { ok: true, handed: { decoded: decoder.end(), bytes } };
