@@ -45,6 +45,6 @@ USER node
 # /usr/local/bin; neither the entrypoint nor node is looked up through it.
 # --max-semi-space-size=8: Node 24 lets V8's young generation grow to 64 MiB semi-spaces, which
 # raised peak RSS by 35-185 MB on lists of 13-200 MB and took more CPU, not less (docs/performance.md,
-# "Node 24: the image's young generation"); with 8 MiB, 5 x input + 60 MB holds from ~25 MB lists up. A flag here, not in
-# the bin's `#!/usr/bin/env node` line: env -S is not in busybox, and V8 reads it only at start.
+# "The young generation kept small"). The bin caps it at run time too, once it has grown that far;
+# the flag holds from the start.
 ENTRYPOINT ["/usr/local/bin/node", "--max-semi-space-size=8", "/opt/kmutate/dist/src/cli/kmutate.js"]

@@ -17,10 +17,10 @@ export function youngGenerationSet(execArgv: readonly string[] = process.execArg
 }
 
 /**
- * A function to call often during a run (every item read or admitted, every JSON piece): at most
- * every {@link gapMs} ms it looks at the new space, and once that has reached
- * {@link newSpaceCapBytes} it sets V8's growth factor to 1 and does nothing more. A no-op when
- * the user set the young generation's size or growth themselves.
+ * A function to call often during a run (each stdin chunk, item read or admitted, JSON piece and
+ * output piece): at most every {@link gapMs} ms it looks at the new space, and once that has
+ * reached {@link newSpaceCapBytes} it sets V8's growth factor to 1 and does nothing more. A no-op
+ * when the user set the young generation's size or growth themselves.
  */
 export function youngGenerationCap(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): () => void {
   if (youngGenerationSet(execArgv, nodeOptions)) return () => undefined;
