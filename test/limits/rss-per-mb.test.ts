@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { imageNodeFlags } from "../../bench/image-node-flags.js";
+import { runChild } from "../../bench/measure.js";
 import { rssWorkloads } from "../../bench/rss-per-mb.js";
 import { generateWorkload, serialiseResourceList } from "../../bench/workload.js";
 import { builtBin, tempDir } from "../e2e/harness.js";
@@ -53,26 +54,23 @@ test("the bin, without node options, stops the young generation at two 8 MiB sem
   }
 });
 
-test("peak RSS ≤ 5 × input + 60 MB, as an npm install and as the image run the bin: a 30 MB list one policy matches none of, YAML and JSON", (t) => {
+test("peak RSS ≤ 5 × input + 60 MB, as an npm install and as the image run the bin: a 30 MB list one policy matches none of, YAML and JSON", async (t) => {
   const dir = tempDir("rss");
-  const preload = new URL("../../bench/rss-preload.js", import.meta.url).pathname;
   try {
     const unmatched = rssWorkloads(16_000, 10, 1).find(([w]) => w === "none matched");
     assert.ok(unmatched);
     for (const format of ["yaml", "json"] as const) {
-      const input = join(dir, `list.${format}`);
-      writeFileSync(input, serialiseResourceList(unmatched[1], format));
-      const inputMb = statSync(input).size / 1e6;
+      const inputPath = join(dir, `list.${format}`);
+      writeFileSync(inputPath, serialiseResourceList(unmatched[1], format));
+      const inputMb = statSync(inputPath).size / 1e6;
       assert.ok(inputMb > 20, `${format}: ${inputMb.toFixed(1)} MB`);
       for (const nodeArgs of [[], flags]) {
-        const rssFile = join(dir, "rss.json");
-        const r = spawnSync(process.execPath, [...nodeArgs, "--import", preload, builtBin, "-q"], {
-          input: readFileSync(input), maxBuffer: 1 << 30, encoding: "utf8",
-          env: { ...process.env, KMUTATE_WORKERS: "1", KMUTATE_BENCH_RSS_FILE: rssFile },
-        });
-        assert.equal(r.status, 0, r.stderr);
-        assert.ok(r.stdout.length > inputMb * 1e6 * 0.9, "the list is written back");
-        const rssMb = ((JSON.parse(readFileSync(rssFile, "utf8")) as { maxRssKiB: number }).maxRssKiB * 1024) / 1e6;
+        const outputPath = join(dir, "out");
+        const r = await runChild({ script: builtBin, nodeArgs, args: ["-q"], env: { KMUTATE_WORKERS: "1" }, inputPath, outputPath, rssPath: join(dir, "rss.json") });
+        assert.equal(r.exitCode, 0, r.stderr);
+        assert.ok(statSync(outputPath).size > inputMb * 1e6 * 0.9, "the list is written back");
+        assert.ok(r.maxRssKiB !== undefined);
+        const rssMb = (r.maxRssKiB * 1024) / 1e6;
         const run = `${format}, node ${nodeArgs.join(" ") || "without options"}: peak RSS ${rssMb.toFixed(0)} MB for ${inputMb.toFixed(1)} MB of input (bound ${(5 * inputMb + 60).toFixed(0)} MB)`;
         t.diagnostic(run);
         assert.ok(rssMb <= 5 * inputMb + 60, run);
