@@ -6,6 +6,7 @@
 // through V8's code cache, kmutate-fn.cjs for fn mode or kmutate-cli.cjs (scripts/post-build.mjs).
 import type { LoadedBundle } from "./code-cache.js";
 import { enableCompileCache } from "./compile-cache.js";
+import { limitInlining } from "./inlining-budget.js";
 import type { CliIo } from "./io.js";
 import { loadFn, loadProgram } from "./load-commands.js";
 
@@ -16,9 +17,14 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code !== "EPIPE") process.exitCode = 1;
 });
 
-/** Loads the commands, runs one, then lets the loader keep the code it compiled for the next run. */
+/**
+ * Loads the commands, runs one, then lets the loader keep the code it compiled for the next run.
+ * A run that writes that cache leaves V8's flags as they were (code-cache.ts), so the inlining
+ * budget is for the runs that read one.
+ */
 async function runLoaded<T>(load: () => Promise<LoadedBundle<T>>, command: (m: T) => Promise<number>): Promise<number> {
   const loaded = await load();
+  if (!loaded.savesCache) limitInlining();
   const code = await command(loaded.exports);
   loaded.saveCache();
   return code;

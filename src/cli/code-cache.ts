@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { cachedDataVersionTag } from "node:v8";
 import { Script } from "node:vm";
 import * as zlib from "node:zlib";
 
@@ -17,10 +18,13 @@ export type CodeCacheSource = "shipped" | "user" | "none";
 export interface LoadedBundle<T> {
   exports: T;
   source: CodeCacheSource;
+  /** Whether {@link saveCache} is to write the per-user cache: no cache was used and that one is on. */
+  savesCache: boolean;
   /**
    * After the command ran (so that the functions it compiled are included): writes the per-user
-   * cache when no cache was used and the per-user cache is on; errors are ignored (read-only
-   * directories, full disks). Returns the file written, or undefined.
+   * cache when {@link savesCache}, unless a V8 flag was changed meanwhile (V8 stamps the cache with
+   * its flags, and later runs, started with the usual ones, would reject it); errors are ignored
+   * (read-only directories, full disks). Returns the file written, or undefined.
    */
   saveCache(): string | undefined;
 }
@@ -156,20 +160,23 @@ export function loadBundle<T>(file: string, dirs: CodeCacheDirs = {}): LoadedBun
     { source: "shipped", path: shippedPath },
     { source: "user", path: trusted === undefined ? undefined : userPath },
   ]);
+  const flagsTag = cachedDataVersionTag();
   const module = { exports: {} as T };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);
+  // Where saveCache writes: only when no cache was used and the per-user one is on.
+  const target = source === "none" && userDir !== undefined && userPath !== undefined && name !== undefined ? { dir: userDir, path: userPath, name } : undefined;
   const saveCache = (): string | undefined => {
-    if (source !== "none" || userDir === undefined || userPath === undefined || name === undefined) return undefined;
+    if (target === undefined || cachedDataVersionTag() !== flagsTag) return undefined;
     try {
-      mkdirSync(userDir, { recursive: true, mode: 0o700 });
-      if (privateDir(userDir) === undefined) return undefined;
-      writeAtomically(userPath, script.createCachedData());
-      removeStale(userDir, name, userPath);
-      return userPath;
+      mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+      if (privateDir(target.dir) === undefined) return undefined;
+      writeAtomically(target.path, script.createCachedData());
+      removeStale(target.dir, target.name, target.path);
+      return target.path;
     } catch {
       return undefined;
     }
   };
-  return { exports: module.exports, source, saveCache };
+  return { exports: module.exports, source, savesCache: target !== undefined, saveCache };
 }

@@ -4,7 +4,7 @@ import type { LoadedBundle } from "./code-cache.js";
 import type * as Fn from "./fn.js";
 import type * as Program from "./program.js";
 
-const modular = <T>(exports: T): LoadedBundle<T> => ({ exports, source: "none", saveCache: () => undefined });
+const modular = <T>(exports: T): LoadedBundle<T> => ({ exports, source: "none", savesCache: false, saveCache: () => undefined });
 
 /** fn mode (`kmutate` without arguments). */
 export async function loadFn(): Promise<LoadedBundle<typeof Fn>> {

@@ -4,6 +4,7 @@
 // pass no flags, and V8 reads that one only at start; the growth factor it reads at each growth.
 // Node 24 grew it to two 64 MiB semi-spaces, 35–185 MB more peak RSS for no speed (performance.md).
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
+import { nodeOptionGiven } from "./node-options.js";
 
 /** The new space's size (both semi-spaces) at which growth stops: `--max-semi-space-size=8`'s. */
 export const newSpaceCapBytes = 16 * 1024 * 1024;
@@ -13,7 +14,7 @@ const gapMs = 1;
 
 /** Whether the process was started with an explicit young-generation setting (then it is the user's). */
 export function youngGenerationSet(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): boolean {
-  return [...execArgv, ...nodeOptions.split(/\s+/)].some((a) => /^--(max|min)[-_]semi[-_]space[-_]size|^--semi[-_]space[-_]growth[-_]factor/.test(a));
+  return nodeOptionGiven(/(?:max|min)-semi-space-size|semi-space-growth-factor/, execArgv, nodeOptions);
 }
 
 /**

@@ -40,13 +40,13 @@ test("code cache: the first run compiles and writes the per-user cache, the next
     const file = writeBundle(dir, "first");
     const user = join(dir, "user");
     const first = loadBundle<Answer>(file, { user });
-    assert.deepEqual([first.source, first.exports.answer(), first.exports.url, first.exports.self], ["none", "first!", pathToFileURL(file).href, file]);
+    assert.deepEqual([first.source, first.savesCache, first.exports.answer(), first.exports.url, first.exports.self], ["none", true, "first!", pathToFileURL(file).href, file]);
     const written = first.saveCache();
     assert.equal(written, join(user, cacheFileName(file, Buffer.from(bundleText("first"))) ?? "?"));
     assert.equal(statSync(user).mode & 0o777, 0o700);
     assert.equal(statSync(written).mode & 0o777, 0o600);
     const second = loadBundle<Answer>(file, { user });
-    assert.deepEqual([second.source, second.exports.answer()], ["user", "first!"]);
+    assert.deepEqual([second.source, second.savesCache, second.exports.answer()], ["user", false, "first!"]);
     assert.equal(second.saveCache(), undefined);
   });
 });
