@@ -19,20 +19,21 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 
 /**
  * Loads the commands, runs one, then lets the loader keep the code it compiled for the next run.
- * A run that writes that cache leaves V8's flags as they were (code-cache.ts), so the inlining
- * budget is for the runs that read one.
+ * A run that writes that cache leaves V8's flags as they were (code-cache.ts): the inlining budget
+ * and fn mode's settings for small inputs (`tuneV8`) are for the runs that read one.
  */
-async function runLoaded<T>(load: () => Promise<LoadedBundle<T>>, command: (m: T) => Promise<number>): Promise<number> {
+async function runLoaded<T>(load: () => Promise<LoadedBundle<T>>, command: (m: T, io: CliIo) => Promise<number>): Promise<number> {
   const loaded = await load();
-  if (!loaded.savesCache) limitInlining();
-  const code = await command(loaded.exports);
+  const tuneV8 = !loaded.savesCache;
+  if (tuneV8) limitInlining();
+  const code = await command(loaded.exports, { ...io, tuneV8 });
   loaded.saveCache();
   return code;
 }
 
 const argv = process.argv.slice(2);
 const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() };
-const run: Promise<number> = argv.length === 0 ? runLoaded(loadFn, (m) => m.fnCommand(io)) : runLoaded(loadProgram, (m) => m.runCli(argv, io));
+const run: Promise<number> = argv.length === 0 ? runLoaded(loadFn, (m, ioTuned) => m.fnCommand(ioTuned)) : runLoaded(loadProgram, (m, ioTuned) => m.runCli(argv, ioTuned));
 run.then(
   (code) => {
     process.exitCode = code;

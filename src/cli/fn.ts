@@ -11,7 +11,8 @@ import { BYTE_COUNT_FORM, parseByteCount } from "./util-byte-count.js";
 import { fnSideInputs } from "./side-inputs.js";
 import { parallelSettings, runParallel } from "./fn-parallel.js";
 import { collectGarbage } from "./util-collect-garbage.js";
-import { youngGenerationCap } from "./young-generation.js";
+import { newSpaceCap, youngGenerationCap } from "./young-generation.js";
+import { optimisersOffForSmallInput } from "./small-input.js";
 import { writeFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 
@@ -99,11 +100,18 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   const max = limit.max;
   // JSON's text pieces survive in the young generation's large-object space while stdin is read,
   // which makes V8 grow it: the cap looks from the first chunk on.
-  const youngGeneration = youngGenerationCap();
+  let inputBytes: number | undefined;
+  const youngGeneration = youngGenerationCap(() => newSpaceCap(inputBytes));
   const input = await readAtMost(io.stdin, max, youngGeneration);
   if (!input.ok) {
     await writeText(io.stderr, limit.tooLarge);
     return 1;
+  }
+  // V8 flags for the input's size: the optimising compilers off below 1 MiB (small-input.ts), a
+  // smaller young generation below 8 MiB (young-generation.ts).
+  if (io.tuneV8 === true) {
+    inputBytes = input.handed.bytes;
+    optimisersOffForSmallInput(inputBytes);
   }
   const progress = progressLine(io.stderr, io.now);
   // Large lists are admitted by worker threads when that gives exactly the serial run's output.

@@ -1,7 +1,7 @@
 // A smaller inlining budget for TurboFan, V8's optimising compiler, in the bin's runs. V8 lets a
 // function it optimises take in up to 920 bytes of bytecode from the functions it calls; on
 // kmutate's code (an interpreter for CEL, the structured merge, the YAML reader) that makes large
-// graphs, compiled on a second thread. A run is short, and 300 bytes took 7–17 % less CPU on the
+// graphs, compiled on a second thread. A run is short, and 300 bytes took 5–16 % less CPU on the
 // bench's lists of 1k–10k objects and no more time (docs/performance.md, "TurboFan's inlining budget").
 import { setFlagsFromString } from "node:v8";
 import { nodeOptionGiven } from "./node-options.js";

@@ -14,6 +14,12 @@ export interface CliIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Milliseconds clock for the progress line. Default: `Date.now`. */
   now?: () => number;
+  /**
+   * Whether the command may set V8 flags for its run (fn mode, for small inputs). The bin says yes
+   * except in a run that writes its code cache, which V8 stamps with its flags (code-cache.ts).
+   * Default: false, V8 left as it is for callers in the same process.
+   */
+  tuneV8?: boolean;
 }
 
 /** All bytes of a stream. */

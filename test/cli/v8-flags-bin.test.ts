@@ -1,0 +1,65 @@
+// The V8 flags the built bin sets while it runs (inlining-budget.ts for every command; fn mode's
+// small-input.ts and young-generation.ts), seen by a preloaded module that logs each call of
+// `v8.setFlagsFromString`; a node option of the user's for the same setting leaves it alone. The
+// runs that write a code cache set none: test/cli/code-cache-bin.test.ts.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { smallInputBytes } from "../../src/cli/small-input.js";
+
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const emptyList = '{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[]}';
+const inlining = "--max-inlined-bytecode-size-cumulative=300";
+const optimisersOff = "--no-opt --no-maglev";
+
+/** The flags the bin set, in order, running with `nodeArgs` and `args` on `input`. */
+function flagsSet(input: string, nodeArgs: string[] = [], args: string[] = []): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-v8-flags-"));
+  try {
+    const probe = join(dir, "probe.cjs");
+    writeFileSync(
+      probe,
+      'const v8 = require("node:v8"); const set = v8.setFlagsFromString; const seen = [];\n' +
+        "v8.setFlagsFromString = (f) => { seen.push(f); set(f); };\n" +
+        'process.on("exit", () => process.stderr.write("\\nFLAGS " + JSON.stringify(seen)));\n',
+    );
+    const r = spawnSync(process.execPath, [...nodeArgs, "--require", probe, bin, ...args], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1", KMUTATE_WORKERS: "1" } });
+    assert.equal(r.status, 0, r.stderr);
+    const line = r.stderr.slice(r.stderr.lastIndexOf("\nFLAGS ") + 7);
+    return JSON.parse(line) as string[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("fn mode on a small list: the inlining budget, then the optimising compilers off (with and without -q)", () => {
+  assert.deepEqual(flagsSet(emptyList).slice(0, 2), [inlining, optimisersOff]);
+  assert.deepEqual(flagsSet(emptyList, [], ["-q"]).slice(0, 2), [inlining, optimisersOff]);
+});
+
+test("fn mode on a list of 1 MiB or more: the inlining budget, the optimising compilers left on", () => {
+  const items = Array.from({ length: 200 }, (_, i) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: `c${i}` }, data: { text: "x".repeat(6000) } }));
+  const list = JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items });
+  assert.ok(list.length >= smallInputBytes);
+  const flags = flagsSet(list);
+  assert.equal(flags[0], inlining);
+  assert.equal(flags.includes(optimisersOff), false, flags.join(" "));
+});
+
+test("node options of the user's for the inlining or the optimising compilers are left alone", () => {
+  const userInlining = flagsSet(emptyList, ["--max-inlined-bytecode-size-cumulative=920"]);
+  assert.deepEqual([userInlining.includes(inlining), userInlining.includes(optimisersOff)], [false, true]);
+  const noInlining = flagsSet(emptyList, ["--no-turbo-inlining"]);
+  assert.deepEqual([noInlining.includes(inlining), noInlining.includes(optimisersOff)], [false, true]);
+  const userOpt = flagsSet(emptyList, ["--no-opt"]);
+  assert.deepEqual([userOpt.includes(inlining), userOpt.includes(optimisersOff)], [true, false]);
+});
+
+test("other commands get the inlining budget only", () => {
+  const flags = flagsSet("", [], ["--version"]);
+  assert.deepEqual(flags, [inlining]);
+});
