@@ -2,7 +2,8 @@
 // function it optimises take in up to 920 bytes of bytecode from the functions it calls; on
 // kmutate's code (an interpreter for CEL, the structured merge, the YAML reader) that makes large
 // graphs, compiled on a second thread. A run is short, and 300 bytes took 5–16 % less CPU on the
-// bench's lists of 1k–10k objects and no more time (docs/performance.md, "TurboFan's inlining budget").
+// bench's lists of 1k–10k objects and no more wall time (docs/performance.md, "V8's compilers in a
+// short run").
 import { setFlagsFromString } from "node:v8";
 import { nodeOptionGiven } from "./node-options.js";
 

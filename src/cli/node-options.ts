@@ -1,5 +1,5 @@
 // Which node options the process was started with, for the V8 settings the bin makes at run time
-// (young-generation.ts, inlining-budget.ts): a setting the user made is left alone.
+// (young-generation.ts, inlining-budget.ts, small-input.ts): a setting the user made is left alone.
 
 /**
  * Whether the process was started with a node option whose name matches `name` (a pattern for the

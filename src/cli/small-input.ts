@@ -1,7 +1,8 @@
 // V8's optimising compilers left off for a small input. Below about a megabyte a run is over
 // before TurboFan's (and on Node 24 Maglev's) compiled code pays for compiling it, which its
-// threads do beside the run: without them the bench's lists of 100–500 objects took 25–45 % less
-// CPU, as much wall time or less, and 12–25 MB less peak RSS (docs/performance.md, "Small inputs").
+// threads do beside the run: without them the bench's lists of 100–500 objects took 25–35 % less
+// CPU, 5–17 % less wall time and 11–45 MB less peak RSS on Node 20 and 24 (docs/performance.md,
+// "V8's compilers in a short run"); from 1.2 MB up, turning them off cost wall time.
 import { setFlagsFromString } from "node:v8";
 import { nodeOptionGiven } from "./node-options.js";
 
