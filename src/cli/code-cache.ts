@@ -21,10 +21,11 @@ export interface LoadedBundle<T> {
   /** Whether {@link saveCache} is to write the per-user cache: no cache was used and that one is on. */
   savesCache: boolean;
   /**
-   * After the command ran (so that the functions it compiled are included): writes the per-user
-   * cache when {@link savesCache}, unless a V8 flag was changed meanwhile (V8 stamps the cache with
-   * its flags, and later runs, started with the usual ones, would reject it); errors are ignored
-   * (read-only directories, full disks). Returns the file written, or undefined.
+   * After the command ran (so that the functions it compiled are included), or before the
+   * command changes a V8 flag: writes the per-user cache when {@link savesCache}, once, unless a V8
+   * flag was changed meanwhile (V8 stamps the cache with its flags, and later runs, started with
+   * the usual ones, would reject it); errors are ignored (read-only directories, full disks).
+   * Returns the file written, or undefined.
    */
   saveCache(): string | undefined;
 }
@@ -166,8 +167,10 @@ export function loadBundle<T>(file: string, dirs: CodeCacheDirs = {}): LoadedBun
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);
   // Where saveCache writes: only when no cache was used and the per-user one is on.
   const target = source === "none" && userDir !== undefined && userPath !== undefined && name !== undefined ? { dir: userDir, path: userPath, name } : undefined;
+  let saved = false;
   const saveCache = (): string | undefined => {
-    if (target === undefined || cachedDataVersionTag() !== flagsTag) return undefined;
+    if (target === undefined || saved || cachedDataVersionTag() !== flagsTag) return undefined;
+    saved = true;
     try {
       mkdirSync(target.dir, { recursive: true, mode: 0o700 });
       if (privateDir(target.dir) === undefined) return undefined;

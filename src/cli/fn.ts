@@ -101,7 +101,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   // JSON's text pieces survive in the young generation's large-object space while stdin is read,
   // which makes V8 grow it: the cap looks from the first chunk on.
   let inputBytes: number | undefined;
-  const youngGeneration = youngGenerationCap(() => newSpaceCap(inputBytes));
+  const youngGeneration = youngGenerationCap(() => newSpaceCap(inputBytes), io.beforeV8Flag);
   const input = await readAtMost(io.stdin, max, youngGeneration);
   if (!input.ok) {
     await writeText(io.stderr, limit.tooLarge);

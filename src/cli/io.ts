@@ -20,6 +20,12 @@ export interface CliIo {
    * Default: false, V8 left as it is for callers in the same process.
    */
   tuneV8?: boolean;
+  /**
+   * Called before the command sets a V8 flag that it sets whatever {@link tuneV8} says (the young
+   * generation's cap): in a run that writes its code cache, the bin writes it then, stamped with
+   * the flags later runs start with. Default: none.
+   */
+  beforeV8Flag?: () => void;
 }
 
 /** All bytes of a stream. */

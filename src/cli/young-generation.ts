@@ -34,10 +34,15 @@ export function youngGenerationSet(execArgv: readonly string[] = process.execArg
 /**
  * A function to call often during a run (each stdin chunk, item read or admitted, JSON piece and
  * output piece): at most every {@link gapMs} ms it looks at the new space, and once that has
- * reached `cap()` (read at each look) it sets V8's growth factor to 1 and does nothing more. A no-op
- * when the user set the young generation's size or growth themselves.
+ * reached `cap()` (read at each look) it calls `beforeSet`, sets V8's growth factor to 1 and does
+ * nothing more. A no-op when the user set the young generation's size or growth themselves.
  */
-export function youngGenerationCap(cap: () => number = () => newSpaceCapBytes, execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): () => void {
+export function youngGenerationCap(
+  cap: () => number = () => newSpaceCapBytes,
+  beforeSet: () => void = () => undefined,
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? "",
+): () => void {
   if (youngGenerationSet(execArgv, nodeOptions)) return () => undefined;
   let last = performance.now();
   let done = false;
@@ -48,6 +53,7 @@ export function youngGenerationCap(cap: () => number = () => newSpaceCapBytes, e
     last = now;
     const newSpace = getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
     if (newSpace !== undefined && newSpace.space_size >= cap()) {
+      beforeSet();
       setFlagsFromString("--semi-space-growth-factor=1");
       done = true;
     }

@@ -66,6 +66,16 @@ function withTemp(body: (tmp: string) => void): void {
   }
 }
 
+/** The bin and its bundles without their caches, under `tmp`, with the packages they require: the copy's folder. */
+function copyWithoutCaches(tmp: string): string {
+  const copy = join(tmp, "pkg", "dist");
+  mkdirSync(copy, { recursive: true });
+  symlinkSync(nodeModules, join(tmp, "pkg", "node_modules"));
+  writeFileSync(join(tmp, "pkg", "package.json"), '{ "type": "module" }\n');
+  for (const f of ["kmutate.js", ...bundles]) copyFileSync(join(cliDir, f), join(copy, f));
+  return copy;
+}
+
 test("code cache: the build ships a cache per bundle with the bundle's CRC; on the Node that built it the bin writes none", () => {
   let sameNode = true;
   for (const name of bundles) {
@@ -91,12 +101,7 @@ test("code cache: the build ships a cache per bundle with the bundle's CRC; on t
 
 test("code cache: without a shipped cache the bin fills the per-user one and gives the same output from it", () => {
   withTemp((tmp) => {
-    // The bin and its bundles without their caches, with the packages they require.
-    const copy = join(tmp, "pkg", "dist");
-    mkdirSync(copy, { recursive: true });
-    symlinkSync(nodeModules, join(tmp, "pkg", "node_modules"));
-    writeFileSync(join(tmp, "pkg", "package.json"), '{ "type": "module" }\n');
-    for (const f of ["kmutate.js", ...bundles]) copyFileSync(join(cliDir, f), join(copy, f));
+    const copy = copyWithoutCaches(tmp);
     const temp = join(tmp, "t");
     mkdirSync(temp);
     const expected = run(join(cliDir, "bin.js"), [], policyList, { TMPDIR: temp });
@@ -115,6 +120,36 @@ test("code cache: without a shipped cache the bin fills the per-user one and giv
     // one starts (no inlining budget in a run that writes the cache: src/cli/bin.ts).
     const second = run(join(copy, "kmutate.js"), [], policyList, { TMPDIR: temp });
     assert.deepEqual([second, readdirSync(dir)], [expected, [name]]);
+    assert.deepEqual([statSync(join(dir, name)).ino, statSync(join(dir, name)).mtimeMs], [written.ino, written.mtimeMs]);
+  });
+});
+
+test("code cache: a first run whose young generation reaches its cap writes the per-user cache just before, and the next run reads it", () => {
+  withTemp((tmp) => {
+    const copy = copyWithoutCaches(tmp);
+    const temp = join(tmp, "t");
+    mkdirSync(temp);
+    // A preloaded module logs the V8 flags the bin sets.
+    const probe = join(tmp, "probe.cjs");
+    writeFileSync(probe, 'const v8 = require("node:v8"); const set = v8.setFlagsFromString; const seen = [];\nv8.setFlagsFromString = (f) => { seen.push(f); set(f); };\nprocess.on("exit", () => process.stderr.write("\\nFLAGS " + JSON.stringify(seen)));\n');
+    const configMaps = Array.from({ length: 3000 }, (_, i) => `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c${i}\n  data:\n    text: "${"x".repeat(100)}"\n`).join("");
+    const input = policyList + configMaps;
+    const runLogged = (): { flags: string[]; stdout: string } => {
+      const r = spawnSync(process.execPath, ["--require", probe, join(copy, "kmutate.js"), "-q"], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: undefined, TMPDIR: temp, KMUTATE_WORKERS: "1" } });
+      assert.equal(r.status, 0, r.stderr);
+      return { flags: JSON.parse(r.stderr.slice(r.stderr.lastIndexOf("\nFLAGS ") + 7)) as string[], stdout: r.stdout };
+    };
+    const first = runLogged();
+    assert.deepEqual(first.flags, ["--semi-space-growth-factor=1"], "the run that writes the cache sets the cap only");
+    const dir = userCacheDir({}, temp) ?? "";
+    // With an option (-q) the bin runs fn mode from the CLI's bundle.
+    const name = cacheFileName(join(copy, "kmutate-cli.cjs"), readFileSync(join(copy, "kmutate-cli.cjs")));
+    if (name === undefined) return;
+    assert.deepEqual(readdirSync(dir), [name]);
+    const written = statSync(join(dir, name));
+    const second = runLogged();
+    assert.equal(second.stdout, first.stdout);
+    assert.equal(second.flags[0], "--max-inlined-bytecode-size-cumulative=300", "the next run read the cache (it tunes V8)");
     assert.deepEqual([statSync(join(dir, name)).ino, statSync(join(dir, name)).mtimeMs], [written.ino, written.mtimeMs]);
   });
 });
