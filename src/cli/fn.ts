@@ -109,9 +109,10 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   }
   // V8 flags for the input's size: the optimising compilers off below 1 MiB (small-input.ts), a
   // smaller young generation below 8 MiB (young-generation.ts).
+  let optimisersBack: (() => void) | undefined;
   if (io.tuneV8 === true) {
     inputBytes = input.handed.bytes;
-    optimisersOffForSmallInput(inputBytes);
+    optimisersBack = optimisersOffForSmallInput(inputBytes);
   }
   const progress = progressLine(io.stderr, io.now);
   // Large lists are admitted by worker threads when that gives exactly the serial run's output.
@@ -125,6 +126,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     standInItems: true,
     progress: (done, total) => {
       youngGeneration();
+      optimisersBack?.();
       progress.update("admitting", done, total);
     },
     onReading: youngGeneration,

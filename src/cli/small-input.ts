@@ -2,12 +2,20 @@
 // before TurboFan's (and on Node 24 Maglev's) compiled code pays for compiling it, which its
 // threads do beside the run: without them the bench's lists of 100–500 objects took 25–35 % less
 // CPU, 5–17 % less wall time and 11–45 MB less peak RSS on Node 20 and 24 (docs/performance.md,
-// "V8's compilers in a short run"); from 1.2 MB up, turning them off cost wall time.
-import { setFlagsFromString } from "node:v8";
+// "V8's compilers in a short run"); from 1.2 MB up, turning them off cost wall time. A small
+// input with expensive policies runs long all the same, and without TurboFan its CEL ran up to 3.5
+// times slower: once the process has run for a second the compilers are turned back on.
+import { cachedDataVersionTag, setFlagsFromString } from "node:v8";
 import { nodeOptionGiven } from "./node-options.js";
 
-/** Input size (bytes) below which the optimising compilers stay off. */
+/** Input size (bytes) below which the optimising compilers start off. */
 export const smallInputBytes = 1024 * 1024;
+
+/**
+ * Time since the process started (ms) after which the compilers are turned back on. The bench's
+ * small lists end before it (0.4–0.9 s); turned on near a run's end they cost it 0.1–0.3 s.
+ */
+export const optimisersBackAfterMs = 1000;
 
 /** Whether the process was started with a setting of its own for the optimising compilers. */
 export function optimisersSet(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): boolean {
@@ -15,12 +23,29 @@ export function optimisersSet(execArgv: readonly string[] = process.execArgv, no
 }
 
 /**
- * Turns TurboFan and Maglev off for the rest of the process when `inputBytes` is below
- * {@link smallInputBytes} and the user set neither; returns whether it did. Called once the input
- * is read, before it is parsed: code compiled so far keeps running.
+ * Turns TurboFan and Maglev off when `inputBytes` is below {@link smallInputBytes} and the user
+ * set neither; called once the input is read, before it is parsed (code compiled so far keeps
+ * running). Returns the step to call as the run goes (undefined when nothing was turned off): the
+ * first call at or after `backAfterMs` on `now` (the process's clock) turns the compilers back on
+ * as they were. Maglev is turned back on only if turning it off changed V8's flag hash, that is,
+ * if it was on: Node 20's V8 has it off.
  */
-export function optimisersOffForSmallInput(inputBytes: number, execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): boolean {
-  if (inputBytes >= smallInputBytes || optimisersSet(execArgv, nodeOptions)) return false;
-  setFlagsFromString("--no-opt --no-maglev");
-  return true;
+export function optimisersOffForSmallInput(
+  inputBytes: number,
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? "",
+  backAfterMs = optimisersBackAfterMs,
+  now: () => number = () => performance.now(),
+): (() => void) | undefined {
+  if (inputBytes >= smallInputBytes || optimisersSet(execArgv, nodeOptions)) return undefined;
+  const before = cachedDataVersionTag();
+  setFlagsFromString("--no-maglev");
+  const maglevWasOn = cachedDataVersionTag() !== before;
+  setFlagsFromString("--no-opt");
+  let off = true;
+  return () => {
+    if (!off || now() < backAfterMs) return;
+    off = false;
+    setFlagsFromString(maglevWasOn ? "--opt --maglev" : "--opt");
+  };
 }

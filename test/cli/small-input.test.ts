@@ -17,9 +17,9 @@ test("optimisersSet: node options about TurboFan, Maglev or the JIT, in argv or 
 
 test("optimisersOffForSmallInput: nothing from 1 MiB of input up, nor when the user set the compilers", () => {
   assert.equal(smallInputBytes, 1024 * 1024);
-  assert.equal(optimisersOffForSmallInput(smallInputBytes, [], ""), false);
-  assert.equal(optimisersOffForSmallInput(0, ["--no-opt"], ""), false);
-  assert.equal(optimisersOffForSmallInput(100, ["--maglev"], ""), false);
+  assert.equal(optimisersOffForSmallInput(smallInputBytes, [], ""), undefined);
+  assert.equal(optimisersOffForSmallInput(0, ["--no-opt"], ""), undefined);
+  assert.equal(optimisersOffForSmallInput(100, ["--maglev"], ""), undefined);
 });
 
 test("newSpaceCap: two 2 MiB semi-spaces below 8 MiB of input, two 8 MiB ones from there or while the size is unknown", () => {
