@@ -53,9 +53,17 @@ function lastIndexOf(s: string, sub: string, offset?: bigint): bigint | CelError
 const mapAscii = (s: string, f: (c: string) => string): string => s.replace(/[A-Za-z]/g, f);
 /** Longest string `replace` builds (UTF-16 units): kmutate's guard against memory blow-up; cel-go has none. */
 export const MAX_REPLACE_RESULT = 1 << 24;
+/** Non-overlapping occurrences of `from` (not empty) in `s`, left to right, counted up to `limit`. */
+function occurrences(s: string, from: string, limit: number): number {
+  let found = 0;
+  for (let i = s.indexOf(from); i !== -1 && found < limit; i = s.indexOf(from, i + from.length)) found++;
+  return found;
+}
 function replaceN(s: string, from: string, to: string, n = -1n): string | CelError {
   const r = from === "" ? runes(s) : undefined;
-  const found = r ? r.length + 1 : s.split(from).length - 1;
+  // Replacing all: one split gives both the count and the pieces to join.
+  const parts = r === undefined && n < 0n ? s.split(from) : undefined;
+  const found = r ? r.length + 1 : parts ? parts.length - 1 : occurrences(s, from, Number(n));
   const count = n < 0n || BigInt(found) < n ? found : Number(n);
   const size = s.length + count * (to.length - from.length);
   if (size > MAX_REPLACE_RESULT) return celError(`replace: result size ${size} exceeds kmutate's string limit ${MAX_REPLACE_RESULT}`);
@@ -65,7 +73,7 @@ function replaceN(s: string, from: string, to: string, n = -1n): string | CelErr
     for (let i = 0; i < r.length; i++) out += (i < count ? to : "") + r[i];
     return count > r.length ? out + to : out;
   }
-  if (n < 0n) return s.split(from).join(to);
+  if (parts) return parts.join(to);
   let out = "";
   let rest = s;
   for (let k = 0; k < count; k++) {
