@@ -21,7 +21,8 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
  * Loads the commands, runs one, then lets the loader keep the code it compiled for the next run.
  * A run that writes that cache leaves V8's flags as they were (code-cache.ts): the inlining budget
  * and fn mode's settings for small inputs (`tuneV8`) are for the runs that read one; the young
- * generation's cap, set in every run, has the cache written just before (`beforeV8Flag`).
+ * generation's cap, set in every run, has the cache written just before (`beforeV8Flag`), and is
+ * lifted at the command's end, so that the cache written after it holds all the run compiled.
  */
 async function runLoaded<T>(load: () => Promise<LoadedBundle<T>>, command: (m: T, io: CliIo) => Promise<number>): Promise<number> {
   const loaded = await load();

@@ -22,10 +22,10 @@ export interface LoadedBundle<T> {
   savesCache: boolean;
   /**
    * After the command ran (so that the functions it compiled are included), or before the
-   * command changes a V8 flag: writes the per-user cache when {@link savesCache}, once, unless a V8
-   * flag was changed meanwhile (V8 stamps the cache with its flags, and later runs, started with
-   * the usual ones, would reject it); errors are ignored (read-only directories, full disks).
-   * Returns the file written, or undefined.
+   * command changes a V8 flag: writes the per-user cache when {@link savesCache} (again: the later
+   * write holds more compiled code), unless V8's flags differ from those at load (V8 stamps the
+   * cache with its flags, and later runs, started with the usual ones, would reject it); errors
+   * are ignored (read-only directories, full disks). Returns the file written, or undefined.
    */
   saveCache(): string | undefined;
 }
@@ -167,10 +167,8 @@ export function loadBundle<T>(file: string, dirs: CodeCacheDirs = {}): LoadedBun
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);
   // Where saveCache writes: only when no cache was used and the per-user one is on.
   const target = source === "none" && userDir !== undefined && userPath !== undefined && name !== undefined ? { dir: userDir, path: userPath, name } : undefined;
-  let saved = false;
   const saveCache = (): string | undefined => {
-    if (target === undefined || saved || cachedDataVersionTag() !== flagsTag) return undefined;
-    saved = true;
+    if (target === undefined || cachedDataVersionTag() !== flagsTag) return undefined;
     try {
       mkdirSync(target.dir, { recursive: true, mode: 0o700 });
       if (privateDir(target.dir) === undefined) return undefined;

@@ -136,6 +136,8 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   progress.end();
   if (phaseFile && phases) writePhaseTimes(phaseFile, phases.totals());
   await writeChunks(io.stdout, calling(run.chunks, youngGeneration));
+  // The run is over: a run that writes its code cache leaves V8's flags as it found them.
+  if (io.beforeV8Flag !== undefined) youngGeneration.lift();
   // Orchestrators that drop the ResourceList's results on failure (kustomize, Argo CD) still show why.
   const errors = run.exitCode === 1 ? run.results.filter((r) => r.severity === "error").map(resultLine).join("") : "";
   await writeText(io.stderr, run.stderr + errors);

@@ -21,9 +21,11 @@ export interface CliIo {
    */
   tuneV8?: boolean;
   /**
-   * Called before the command sets a V8 flag that it sets whatever {@link tuneV8} says (the young
-   * generation's cap): in a run that writes its code cache, the bin writes it then, stamped with
-   * the flags later runs start with. Default: none.
+   * Set in a run that writes its code cache (by the bin, after the command): called before the
+   * command sets a V8 flag that it sets whatever {@link tuneV8} says (the young generation's cap),
+   * so that the bin writes the cache then, stamped with the flags later runs start with; the
+   * command also sets that flag back at its end, so that the cache the bin writes after it (with
+   * all the run compiled) is stamped so too. Default: none.
    */
   beforeV8Flag?: () => void;
 }

@@ -124,14 +124,20 @@ test("code cache: without a shipped cache the bin fills the per-user one and giv
   });
 });
 
-test("code cache: a first run whose young generation reaches its cap writes the per-user cache just before, and the next run reads it", () => {
+test("code cache: a first run whose young generation reaches its cap writes the per-user cache just before and, the cap lifted, after; the next run reads it", () => {
   withTemp((tmp) => {
     const copy = copyWithoutCaches(tmp);
     const temp = join(tmp, "t");
     mkdirSync(temp);
-    // A preloaded module logs the V8 flags the bin sets.
+    // A preloaded module logs the V8 flags the bin sets, and each cache file it writes (renamed into place).
     const probe = join(tmp, "probe.cjs");
-    writeFileSync(probe, 'const v8 = require("node:v8"); const set = v8.setFlagsFromString; const seen = [];\nv8.setFlagsFromString = (f) => { seen.push(f); set(f); };\nprocess.on("exit", () => process.stderr.write("\\nFLAGS " + JSON.stringify(seen)));\n');
+    writeFileSync(
+      probe,
+      'const v8 = require("node:v8"); const fs = require("node:fs"); const set = v8.setFlagsFromString; const rename = fs.renameSync; const seen = [];\n' +
+        "v8.setFlagsFromString = (f) => { seen.push(f); set(f); };\n" +
+        'fs.renameSync = (from, to) => { if (String(to).endsWith(".v8-cache")) seen.push("wrote cache"); return rename(from, to); };\n' +
+        'process.on("exit", () => process.stderr.write("\\nFLAGS " + JSON.stringify(seen)));\n',
+    );
     const configMaps = Array.from({ length: 3000 }, (_, i) => `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c${i}\n  data:\n    text: "${"x".repeat(100)}"\n`).join("");
     const input = policyList + configMaps;
     const runLogged = (): { flags: string[]; stdout: string } => {
@@ -140,7 +146,8 @@ test("code cache: a first run whose young generation reaches its cap writes the 
       return { flags: JSON.parse(r.stderr.slice(r.stderr.lastIndexOf("\nFLAGS ") + 7)) as string[], stdout: r.stdout };
     };
     const first = runLogged();
-    assert.deepEqual(first.flags, ["--semi-space-growth-factor=1"], "the run that writes the cache sets the cap only");
+    // The cap only (no other V8 setting), the cache written before it, and again once it is lifted.
+    assert.deepEqual(first.flags, ["wrote cache", "--semi-space-growth-factor=1", "--semi-space-growth-factor=2", "wrote cache"]);
     const dir = userCacheDir({}, temp) ?? "";
     // With an option (-q) the bin runs fn mode from the CLI's bundle.
     const name = cacheFileName(join(copy, "kmutate-cli.cjs"), readFileSync(join(copy, "kmutate-cli.cjs")));
@@ -150,6 +157,7 @@ test("code cache: a first run whose young generation reaches its cap writes the 
     const second = runLogged();
     assert.equal(second.stdout, first.stdout);
     assert.equal(second.flags[0], "--max-inlined-bytecode-size-cumulative=300", "the next run read the cache (it tunes V8)");
+    assert.equal(second.flags.includes("wrote cache"), false);
     assert.deepEqual([statSync(join(dir, name)).ino, statSync(join(dir, name)).mtimeMs], [written.ino, written.mtimeMs]);
   });
 });
