@@ -107,8 +107,8 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     await writeText(io.stderr, limit.tooLarge);
     return 1;
   }
-  // V8 flags for the input's size: the optimising compilers off below 1 MiB (small-input.ts), a
-  // smaller young generation below 8 MiB (young-generation.ts).
+  // V8 flags for the input's size: the optimising compilers off below 1 MiB until the run has
+  // taken a second (small-input.ts), a smaller young generation below 8 MiB (young-generation.ts).
   let optimisersBack: (() => void) | undefined;
   if (io.tuneV8 === true) {
     inputBytes = input.handed.bytes;
