@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheFileName, userCacheDir } from "../../src/cli/code-cache.js";
+import { loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
 
 const cliDir = fileURLToPath(new URL("../../src/cli/", import.meta.url));
 const nodeModules = fileURLToPath(new URL("../../../node_modules", import.meta.url));
@@ -129,21 +130,13 @@ test("code cache: a first run whose young generation reaches its cap writes the 
     const copy = copyWithoutCaches(tmp);
     const temp = join(tmp, "t");
     mkdirSync(temp);
-    // A preloaded module logs the V8 flags the bin sets, and each cache file it writes (renamed into place).
-    const probe = join(tmp, "probe.cjs");
-    writeFileSync(
-      probe,
-      'const v8 = require("node:v8"); const fs = require("node:fs"); const set = v8.setFlagsFromString; const rename = fs.renameSync; const seen = [];\n' +
-        "v8.setFlagsFromString = (f) => { seen.push(f); set(f); };\n" +
-        'fs.renameSync = (from, to) => { if (String(to).endsWith(".v8-cache")) seen.push("wrote cache"); return rename(from, to); };\n' +
-        'process.on("exit", () => process.stderr.write("\\nFLAGS " + JSON.stringify(seen)));\n',
-    );
     const configMaps = Array.from({ length: 3000 }, (_, i) => `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c${i}\n  data:\n    text: "${"x".repeat(100)}"\n`).join("");
     const input = policyList + configMaps;
+    // Each run logs the V8 flags the bin sets and the caches it writes (v8-settings-probe.ts).
     const runLogged = (): { flags: string[]; stdout: string } => {
-      const r = spawnSync(process.execPath, ["--require", probe, join(copy, "kmutate.js"), "-q"], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: undefined, TMPDIR: temp, KMUTATE_WORKERS: "1" } });
+      const r = spawnSync(process.execPath, ["--require", v8SettingsProbe, join(copy, "kmutate.js"), "-q"], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: undefined, TMPDIR: temp, KMUTATE_WORKERS: "1" } });
       assert.equal(r.status, 0, r.stderr);
-      return { flags: JSON.parse(r.stderr.slice(r.stderr.lastIndexOf("\nFLAGS ") + 7)) as string[], stdout: r.stdout };
+      return { flags: loggedSettings(r.stderr), stdout: r.stdout };
     };
     const first = runLogged();
     // The cap only (no other V8 setting), the cache written before it, and again once it is lifted.

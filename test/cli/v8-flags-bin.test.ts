@@ -1,15 +1,13 @@
 // The V8 flags the built bin sets while it runs (inlining-budget.ts for every command; fn mode's
-// small-input.ts and young-generation.ts), seen by a preloaded module that logs each call of
+// small-input.ts and young-generation.ts), seen by a preloaded module (v8-settings-probe.ts) that logs each call of
 // `v8.setFlagsFromString`; a node option of the user's for the same setting leaves it alone. The
 // runs that write a code cache set none: test/cli/code-cache-bin.test.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { optimisersBackAfterMs, smallInputBytes } from "../../src/cli/small-input.js";
+import { loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, configMap, policy, resourceList } from "../adversarial/fixtures.js";
 
@@ -20,22 +18,9 @@ const optimisersOff = ["--no-maglev", "--no-opt"];
 
 /** The flags the bin set, in order, running with `nodeArgs` and `args` on `input`. */
 function flagsSet(input: string, nodeArgs: string[] = [], args: string[] = []): string[] {
-  const dir = mkdtempSync(join(tmpdir(), "kmutate-v8-flags-"));
-  try {
-    const probe = join(dir, "probe.cjs");
-    writeFileSync(
-      probe,
-      'const v8 = require("node:v8"); const set = v8.setFlagsFromString; const seen = [];\n' +
-        "v8.setFlagsFromString = (f) => { seen.push(f); set(f); };\n" +
-        'process.on("exit", () => process.stderr.write("\\nFLAGS " + JSON.stringify(seen)));\n',
-    );
-    const r = spawnSync(process.execPath, [...nodeArgs, "--require", probe, bin, ...args], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1", KMUTATE_WORKERS: "1" } });
-    assert.equal(r.status, 0, r.stderr);
-    const line = r.stderr.slice(r.stderr.lastIndexOf("\nFLAGS ") + 7);
-    return JSON.parse(line) as string[];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const r = spawnSync(process.execPath, [...nodeArgs, "--require", v8SettingsProbe, bin, ...args], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1", KMUTATE_WORKERS: "1" } });
+  assert.equal(r.status, 0, r.stderr);
+  return loggedSettings(r.stderr);
 }
 
 test("fn mode on a small list: the inlining budget, then the optimising compilers off (with and without -q)", () => {
