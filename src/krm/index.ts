@@ -3,7 +3,7 @@
 export type { Format, KrmError, KrmErrorCode, ReadResult, ResourceList } from "./types.js";
 export type { DecodedInput, InputText, TextPieces } from "./yaml/index.js";
 // The text machinery (krm/yaml) other layers use.
-export { decodeText, firstCharOf, InputDecoder, joinText, formatError, lineColOf, outputDocument, readDocument, readJson, writeJson, writeValue, writeYaml, yamlLib } from "./yaml/index.js";
+export { decodeText, firstCharOf, InputDecoder, joinText, pieceBytes, formatError, lineColOf, outputDocument, readDocument, readJson, writeJson, writeValue, writeYaml, yamlLib } from "./yaml/index.js";
 export { checkResourceList, checkItem, describeKind, resourceListKinds } from "./resource-list.js";
 export type { ResourceListCheck } from "./resource-list.js";
 export { exitCodeOf, resultFor, resourceRefOf, fileOf, withFiles, errorResults, summaryResult, finalResults } from "./results.js";

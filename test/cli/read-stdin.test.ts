@@ -3,10 +3,17 @@
 // limit, end with the exact one-line messages.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { fnCommand } from "../../src/cli/fn.js";
 import { runFunction } from "../../src/krm/index.js";
 import { memoryIo } from "./io.js";
+
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
 
 /** fn mode (serial, quiet) on `bytes` arriving in chunks cut at `cuts`, with `KMUTATE_MAX_INPUT_BYTES` = `max` when given. */
 async function fnOnChunks(bytes: Uint8Array, cuts: number[], max?: number): Promise<{ code: number; out: string; err: string }> {
@@ -82,3 +89,25 @@ for (const r of rows) {
     assert.deepEqual(await fnOnChunks(r.bytes, r.cuts, r.max), r.want);
   });
 }
+
+/** The bin (fn mode, serial, quiet) with stdin redirected from a file holding `bytes` (read from its descriptor, not as a stream). */
+function binOnFile(bytes: Uint8Array, max?: number): { code: number | null; out: string; err: string } {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-stdin-"));
+  const path = join(dir, "list");
+  writeFileSync(path, bytes);
+  const fd = openSync(path, "r");
+  try {
+    const env = { ...process.env, KMUTATE_WORKERS: "1", KMUTATE_MAX_INPUT_BYTES: max === undefined ? "" : String(max) };
+    const r = spawnSync(process.execPath, [bin, "fn", "-q"], { stdio: [fd, "pipe", "pipe"], encoding: "utf8", env });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true });
+  }
+}
+
+test("the bin reads stdin redirected from a file as it reads a stream", () => {
+  assert.deepEqual(binOnFile(yamlBytes), { code: 0, out: yamlList, err: "" });
+  assert.deepEqual(binOnFile(Buffer.from(jsonList)), { code: 0, out: jsonOut, err: "" });
+  for (const r of rows) assert.deepEqual(binOnFile(r.bytes, r.max), r.want, r.name);
+});

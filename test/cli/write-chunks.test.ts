@@ -2,10 +2,13 @@
 // writeChunk characters, surrogate pairs split between pieces kept whole; input text handed over and freed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { writeChunk, writeChunks } from "../../src/cli/io.js";
-import { readAtMost } from "../../src/cli/read-stdin.js";
-import { decodeText, joinText, runFunction } from "../../src/krm/index.js";
+import { readAtMost, type ReadOutcome } from "../../src/cli/read-stdin.js";
+import { decodeText, joinText, pieceBytes, runFunction } from "../../src/krm/index.js";
 
 /** A stream recording each write as bytes. */
 function recorder(): Writable & { writes: Buffer[] } {
@@ -99,17 +102,62 @@ for (const c of reads) {
     const text = utf8Text(total, c.cut);
     let at = 0;
     const chunks = c.chunks.map((n) => (c.text ? text.subarray(at, (at += n)) : Buffer.from(Array.from({ length: n }, () => (seed = (seed * 31 + 11) % 251)))));
-    const r = await readAtMost(Readable.from(chunks), c.max);
     const whole = Buffer.concat(chunks);
-    if (!c.ok) {
-      assert.deepEqual(r, { ok: false, read: whole.length });
-      return;
-    }
-    assert.ok(r.ok && r.handed.decoded !== undefined);
-    assert.equal(r.handed.bytes, whole.length);
-    const d = r.handed.decoded;
-    assert.deepEqual(d.ok ? { ok: true, text: joinText(d.text) } : d, decodeText(whole));
-    // Text rows against the platform's decoder: cut inside its last character, the text is binary.
-    if (c.text) assert.deepEqual(d.ok ? joinText(d.text) : d.error.message, oneDecode(whole));
+    // Through a stream of the chunks, and through a stream over a file of their bytes (read
+    // with synchronous reads, the file's size expected).
+    for (const r of [await readAtMost(Readable.from(chunks), c.max), await readFromFile(whole, c.max)]) checkRead(r, whole, c);
   });
 }
+
+/** What reading `whole` under the row's limit must give: the limit's outcome, or its bytes' text. */
+function checkRead(r: ReadOutcome, whole: Buffer, c: { ok: boolean; text?: boolean }): void {
+  if (!c.ok) {
+    assert.deepEqual(r, { ok: false, read: whole.length });
+    return;
+  }
+  assert.ok(r.ok && r.handed.decoded !== undefined);
+  assert.equal(r.handed.bytes, whole.length);
+  const d = r.handed.decoded;
+  assert.deepEqual(d.ok ? { ok: true, text: joinText(d.text) } : d, decodeText(whole));
+  // Text rows against the platform's decoder: cut inside its last character, the text is binary.
+  if (c.text) assert.deepEqual(d.ok ? joinText(d.text) : d.error.message, oneDecode(whole));
+}
+
+/** `readAtMost` on a stream over a temporary file holding `bytes`, after `skip` bytes were read from its descriptor. */
+async function readFromFile(bytes: Uint8Array, max: number, skip = 0): Promise<ReadOutcome> {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-read-"));
+  const path = join(dir, "list");
+  writeFileSync(path, bytes);
+  const fd = openSync(path, "r");
+  try {
+    if (skip > 0) readSync(fd, Buffer.alloc(skip), 0, skip, null);
+    return await readAtMost(createReadStream("", { fd, autoClose: false }), max);
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true });
+  }
+}
+
+test("readAtMost: a file is read from its descriptor's offset to its end", async () => {
+  const list = Buffer.from("# not read\napiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n");
+  const r = await readFromFile(list, 1000, "# not read\n".length);
+  assert.ok(r.ok && r.handed.decoded?.ok);
+  assert.equal(joinText(r.handed.decoded.text), list.subarray("# not read\n".length).toString());
+  assert.equal(r.handed.bytes, list.length - "# not read\n".length);
+});
+
+test("readAtMost: a file larger than its first read, past the limit, stops at the first read past it", async () => {
+  const bytes = Buffer.alloc(3 * pieceBytes + 5, "a");
+  assert.deepEqual(await readFromFile(bytes, 2 * pieceBytes + 1), { ok: false, read: 3 * pieceBytes });
+  const r = await readFromFile(bytes, 3 * pieceBytes + 5);
+  assert.ok(r.ok && r.handed.decoded?.ok);
+  assert.equal(joinText(r.handed.decoded.text), bytes.toString());
+});
+
+test("readAtMost: JSON in a file is decoded in pieces of at most pieceBytes", async () => {
+  const bytes = Buffer.from("[" + "1,".repeat(pieceBytes) + "1]");
+  const r = await readFromFile(bytes, 4 * pieceBytes);
+  assert.ok(r.ok && r.handed.decoded?.ok);
+  assert.deepEqual(r.handed.decoded.text.map((p) => p.length), [pieceBytes, pieceBytes, bytes.length - 2 * pieceBytes]);
+  assert.equal(joinText(r.handed.decoded.text), bytes.toString());
+});

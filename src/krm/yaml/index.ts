@@ -7,7 +7,7 @@ export { readJson } from "./json-read.js";
 export { writeJson, writeJsonChunks } from "./json-write.js";
 export { updateNode } from "./node-update.js";
 export { readDecoded, readDocument } from "./read.js";
-export { decodeText, firstCharOf, InputDecoder, joinText, textIncludes } from "./decode-text.js";
+export { decodeText, firstCharOf, InputDecoder, joinText, pieceBytes, textIncludes } from "./decode-text.js";
 export type { DecodedInput, InputText, TextPieces } from "./decode-text.js";
 export { readBlockDocument, readBlockItems } from "./block-yaml.js";
 export { findItemSpans, lastItemEnd } from "./item-spans.js";

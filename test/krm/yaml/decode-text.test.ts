@@ -29,9 +29,9 @@ function oneDecode(bytes: Uint8Array): { ok: true; text: string } | { ok: false;
   }
 }
 
-/** The bytes pushed in chunks cut at `cuts` (offsets, any order). */
-function chunked(bytes: Uint8Array, cuts: number[]): { ok: true; text: string } | { ok: false; message: string } {
-  const decoder = new InputDecoder();
+/** The bytes pushed in chunks cut at `cuts` (offsets, any order), into a decoder told to expect `expected` bytes. */
+function chunked(bytes: Uint8Array, cuts: number[], expected = 0): { ok: true; text: string } | { ok: false; message: string } {
+  const decoder = new InputDecoder(Number.POSITIVE_INFINITY, expected);
   const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
   let from = 0;
   for (const to of [...at, bytes.length]) {
@@ -43,12 +43,14 @@ function chunked(bytes: Uint8Array, cuts: number[]): { ok: true; text: string } 
   return d.ok ? { ok: true, text: joinText(d.text) } : { ok: false, message: d.error.message };
 }
 
-test("decoding in chunks gives one decode's text or binary-input error, wherever the chunks are cut", () => {
+test("decoding in chunks gives one decode's text or binary-input error, wherever the chunks are cut and whatever size is expected", () => {
   fc.assert(
-    fc.property(fc.array(fragment, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), (fragments, cuts) => {
+    fc.property(fc.array(fragment, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), fc.nat({ max: 300 }), (fragments, cuts, expected) => {
       const bytes = Uint8Array.from(fragments.flat());
       const want = oneDecode(bytes);
       assert.deepEqual(chunked(bytes, cuts), want);
+      assert.deepEqual(chunked(bytes, cuts, expected), want);
+      assert.deepEqual(chunked(bytes, cuts, bytes.length), want);
       const whole = decodeText(bytes);
       assert.deepEqual(whole.ok ? whole : { ok: false, message: whole.error.message }, want);
     }),
