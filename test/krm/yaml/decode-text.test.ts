@@ -76,6 +76,18 @@ for (const c of large) {
   }
 }
 
+test("text kept whole across many buffers: any cuts and any expected size give one decode's text", () => {
+  // 300 KB of 1- to 4-byte characters: past the first buffer (64 KiB) and the ones doubled after it.
+  const bytes = Buffer.from("a\u00e9\u65e5\ud83d\ude00\n".repeat(27_000));
+  const want = oneDecode(bytes);
+  fc.assert(
+    fc.property(fc.array(fc.nat(bytes.length), { maxLength: 30 }), fc.constantFrom(0, 1000, 100_000, bytes.length - 1, bytes.length, 2 * bytes.length), (cuts, expected) => {
+      assert.deepEqual(chunked(bytes, cuts, expected), want);
+    }),
+    { numRuns: 60 },
+  );
+});
+
 for (const lead of ["[", "a"]) {
   test(`decoding in chunks: invalid UTF-8 past the first piece, and a NUL byte after it (${lead})`, () => {
     const bytes = Buffer.concat([Buffer.from(lead + "a".repeat(pieceBytes + 4)), Buffer.from([0xe6, 0x41]), Buffer.from("b".repeat(100))]);
