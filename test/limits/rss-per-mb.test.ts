@@ -15,21 +15,31 @@ import { builtBin, tempDir } from "../e2e/harness.js";
 
 const flags = imageNodeFlags();
 
-/** The largest size (MiB) V8's new space reaches in a node started with `nodeArgs` while 3 million objects survive. */
-function newSpaceMaxMiB(nodeArgs: string[]): number {
-  const script = `const v8 = require("node:v8"); let max = 0; const keep = [];
-    for (let i = 0; i < 3e6; i++) { keep.push({ i }); if ((i & 4095) === 0) max = Math.max(max, v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size); }
-    console.log(max / 1048576);`;
+/**
+ * The sizes (MiB) V8's new space has in a node started with `nodeArgs` while 3 million objects
+ * survive, sampled every 4,096 objects: the one sampled most often (where it settles) and the largest.
+ */
+function newSpaceMiB(nodeArgs: string[]): { settled: number; max: number } {
+  const script = `const v8 = require("node:v8"); const counts = new Map(); const keep = [];
+    for (let i = 0; i < 3e6; i++) { keep.push({ i }); if ((i & 4095) === 0) { const s = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size; counts.set(s, (counts.get(s) ?? 0) + 1); } }
+    const sizes = [...counts].sort((a, b) => b[1] - a[1]);
+    console.log(sizes[0][0] / 1048576, Math.max(...counts.keys()) / 1048576);`;
   const r = spawnSync(process.execPath, [...nodeArgs, "-e", script], { encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
-  return Number(r.stdout);
+  const [settled, max] = r.stdout.trim().split(" ").map(Number);
+  return { settled, max };
 }
 
 test("the image's node options hold V8's young generation at two 8 MiB semi-spaces", () => {
   assert.deepEqual(flags, ["--max-semi-space-size=8"]);
-  assert.equal(newSpaceMaxMiB(flags), 16);
+  // Node 24's V8, on a loaded machine, lets the new space run a few 256 KiB pages past its size
+  // while a scavenge waits (18.75–21 MiB in 3 of 44 runs four at a time, on 2 cores): it settles
+  // at the cap, and stays far below an uncapped one.
+  const capped = newSpaceMiB(flags);
+  assert.equal(capped.settled, 16);
+  assert.ok(capped.max < 32, `the new space reached ${capped.max} MiB`);
   // Without them this Node grows it further (Node 20 and 22: 32 MiB, Node 24: 128 MiB).
-  assert.ok(newSpaceMaxMiB([]) >= 32);
+  assert.ok(newSpaceMiB([]).max >= 32);
 });
 
 test("the bin, without node options, stops the young generation at two 8 MiB semi-spaces; a user's size is kept", () => {
