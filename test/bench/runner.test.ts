@@ -73,6 +73,7 @@ function result(objects: number, policies: number, base: number[], km: number[],
     inputBytes: 0,
     baseline: base.map((w) => run(w, rss[0])),
     kmutate: km.map((w) => run(w, rss[1])),
+    phases: undefined,
     check: { problem: "", changedItems: 0, errorResults: 0 },
   };
 }
@@ -150,10 +151,11 @@ test("--node runs every child with each binary and reports each one in its own s
     const headings = out.stdout.split("\n").filter((l) => l.startsWith("== node "));
     assert.deepEqual(headings, [`== node ${process.version} (${wrapper})`, `== node ${process.version} (${process.execPath})`]);
     assert.equal(out.stdout.match(/^20 +2 .* 2 .* ok$/gm)?.length, 2, "one time row with 2 pairs per node");
-    // --version, then per pair (warm-up 1, workload 2) a baseline and a kmutate run, then the
-    // start-up rounds (one untimed, one timed) of node, modular and bundle, plus cold from 22.1.
+    // --version, then per pair (warm-up 1, workload 2) a baseline and a kmutate run, per workload
+    // kmutate's phase run, then the start-up rounds (one untimed, one timed) of node, modular and
+    // bundle, plus cold from 22.1.
     const startupSlots = hasCompileCache(process.version) ? 4 : 3;
-    assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 1 + 3 * 2 + 2 * startupSlots);
+    assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 1 + 3 * 2 + 2 + 2 * startupSlots);
     const bad = spawnSync(process.execPath, [...args, "--node", join(dir, "missing-node")], { encoding: "utf8" });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^bench: --node .*missing-node: not a node binary/);
