@@ -77,11 +77,13 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
       }
     }
   }
-  // Phase times from one more run per node, outside the pairs (their clock reads cost CPU).
+  // Phase times from one more run per node, outside the pairs (their clock reads cost CPU); none
+  // after a run that timed out (it would wait for the timeout again).
   const phases: Array<PhaseTimes | undefined> = [];
   for (const [i, node] of nodes.entries()) {
     const env = compileCacheEnv(join(dir, `compile-cache-${i}`));
-    phases.push((await runChild({ ...common, node: node.path, env, script: options.bin, outputPath: kmOut(i), phasePath: join(dir, "phases.json") })).phases);
+    const hung = runs[i].kmutate.some((k) => k.timedOut);
+    phases.push(hung ? undefined : (await runChild({ ...common, node: node.path, env, script: options.bin, outputPath: kmOut(i), phasePath: join(dir, "phases.json") })).phases);
   }
   const results = runs.map(({ baseline, kmutate }, i) => ({
     objects: config.objects,
