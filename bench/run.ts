@@ -57,6 +57,10 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
   const common = { inputPath, rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 };
   const runs = nodes.map(() => ({ baseline: [] as ChildRun[], kmutate: [] as ChildRun[] }));
   const kmOut = (i: number): string => join(dir, `out-kmutate-${tag}-${i}.yaml`);
+  const envs = nodes.map((_, i) => compileCacheEnv(join(dir, `compile-cache-${i}`)));
+  /** A kmutate run with nodes[i]; with `phasePath`, one that also reports its phase times. */
+  const kmutateRun = (i: number, phasePath?: string): Promise<ChildRun> =>
+    runChild({ ...common, node: nodes[i].path, env: envs[i], script: options.bin, outputPath: kmOut(i), ...(phasePath ? { phasePath } : {}) });
   const started = performance.now();
   for (let r = 0; r < config.runs; r++) {
     if (r > 0 && performance.now() - started > options.budgetSeconds * 1000) {
@@ -64,9 +68,8 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
       break;
     }
     for (const [i, node] of nodes.entries()) {
-      const env = compileCacheEnv(join(dir, `compile-cache-${i}`));
-      const a = await runChild({ ...common, node: node.path, env, script: options.baseline, outputPath: join(dir, `out-base-${tag}.yaml`) });
-      const b = await runChild({ ...common, node: node.path, env, script: options.bin, outputPath: kmOut(i) });
+      const a = await runChild({ ...common, node: node.path, env: envs[i], script: options.baseline, outputPath: join(dir, `out-base-${tag}.yaml`) });
+      const b = await kmutateRun(i);
       runs[i].baseline.push(a);
       runs[i].kmutate.push(b);
       const on = nodes.length > 1 ? ` on node ${node.version}` : "";
@@ -80,10 +83,9 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
   // Phase times from one more run per node, outside the pairs (their clock reads cost CPU); none
   // after a run that timed out (it would wait for the timeout again).
   const phases: Array<PhaseTimes | undefined> = [];
-  for (const [i, node] of nodes.entries()) {
-    const env = compileCacheEnv(join(dir, `compile-cache-${i}`));
+  for (const i of nodes.keys()) {
     const hung = runs[i].kmutate.some((k) => k.timedOut);
-    phases.push(hung ? undefined : (await runChild({ ...common, node: node.path, env, script: options.bin, outputPath: kmOut(i), phasePath: join(dir, "phases.json") })).phases);
+    phases.push(hung ? undefined : (await kmutateRun(i, join(dir, "phases.json"))).phases);
   }
   const results = runs.map(({ baseline, kmutate }, i) => ({
     objects: config.objects,

@@ -1,4 +1,7 @@
-// In-memory process streams for in-process CLI tests.
+// In-memory process streams for in-process CLI tests, and stdin as a file descriptor.
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import type { CliIo } from "../../src/cli/io.js";
 
@@ -24,4 +27,21 @@ export function memoryIo(stdin: string | Uint8Array = "", cwd = process.cwd()): 
     out: () => stdout.text,
     err: () => stderr.text,
   };
+}
+
+/**
+ * Calls `use` with a descriptor open for reading on a temporary file that holds `bytes` (how stdin
+ * redirected from a file arrives); the file is closed and removed once `use` has settled.
+ */
+export async function withOpenFile<T>(bytes: Uint8Array, use: (fd: number) => T | Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-file-"));
+  const path = join(dir, "list");
+  writeFileSync(path, bytes);
+  const fd = openSync(path, "r");
+  try {
+    return await use(fd);
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true });
+  }
 }

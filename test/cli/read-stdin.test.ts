@@ -4,14 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { fnCommand } from "../../src/cli/fn.js";
 import { runFunction } from "../../src/krm/index.js";
-import { memoryIo } from "./io.js";
+import { memoryIo, withOpenFile } from "./io.js";
 
 const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
 
@@ -91,23 +88,16 @@ for (const r of rows) {
 }
 
 /** The bin (fn mode, serial, quiet) with stdin redirected from a file holding `bytes` (read from its descriptor, not as a stream). */
-function binOnFile(bytes: Uint8Array, max?: number): { code: number | null; out: string; err: string } {
-  const dir = mkdtempSync(join(tmpdir(), "kmutate-stdin-"));
-  const path = join(dir, "list");
-  writeFileSync(path, bytes);
-  const fd = openSync(path, "r");
-  try {
+function binOnFile(bytes: Uint8Array, max?: number): Promise<{ code: number | null; out: string; err: string }> {
+  return withOpenFile(bytes, (fd) => {
     const env = { ...process.env, KMUTATE_WORKERS: "1", KMUTATE_MAX_INPUT_BYTES: max === undefined ? "" : String(max) };
     const r = spawnSync(process.execPath, [bin, "fn", "-q"], { stdio: [fd, "pipe", "pipe"], encoding: "utf8", env });
     return { code: r.status, out: r.stdout, err: r.stderr };
-  } finally {
-    closeSync(fd);
-    rmSync(dir, { recursive: true });
-  }
+  });
 }
 
-test("the bin reads stdin redirected from a file as it reads a stream", () => {
-  assert.deepEqual(binOnFile(yamlBytes), { code: 0, out: yamlList, err: "" });
-  assert.deepEqual(binOnFile(Buffer.from(jsonList)), { code: 0, out: jsonOut, err: "" });
-  for (const r of rows) assert.deepEqual(binOnFile(r.bytes, r.max), r.want, r.name);
+test("the bin reads stdin redirected from a file as it reads a stream", async () => {
+  assert.deepEqual(await binOnFile(yamlBytes), { code: 0, out: yamlList, err: "" });
+  assert.deepEqual(await binOnFile(Buffer.from(jsonList)), { code: 0, out: jsonOut, err: "" });
+  for (const r of rows) assert.deepEqual(await binOnFile(r.bytes, r.max), r.want, r.name);
 });

@@ -2,13 +2,12 @@
 // writeChunk characters, surrogate pairs split between pieces kept whole; input text handed over and freed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { createReadStream, readSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import { writeChunk, writeChunks } from "../../src/cli/io.js";
 import { readAtMost, type ReadOutcome } from "../../src/cli/read-stdin.js";
 import { decodeText, joinText, pieceBytes, runFunction } from "../../src/krm/index.js";
+import { withOpenFile } from "./io.js";
 
 /** A stream recording each write as bytes. */
 function recorder(): Writable & { writes: Buffer[] } {
@@ -125,17 +124,10 @@ function checkRead(r: ReadOutcome, whole: Buffer, c: { ok: boolean; text?: boole
 
 /** `readAtMost` on a stream over a temporary file holding `bytes`, after `skip` bytes were read from its descriptor. */
 async function readFromFile(bytes: Uint8Array, max: number, skip = 0): Promise<ReadOutcome> {
-  const dir = mkdtempSync(join(tmpdir(), "kmutate-read-"));
-  const path = join(dir, "list");
-  writeFileSync(path, bytes);
-  const fd = openSync(path, "r");
-  try {
+  return withOpenFile(bytes, (fd) => {
     if (skip > 0) readSync(fd, Buffer.alloc(skip), 0, skip, null);
-    return await readAtMost(createReadStream("", { fd, autoClose: false }), max);
-  } finally {
-    closeSync(fd);
-    rmSync(dir, { recursive: true });
-  }
+    return readAtMost(createReadStream("", { fd, autoClose: false }), max);
+  });
 }
 
 test("readAtMost: a file is read from its descriptor's offset to its end", async () => {
