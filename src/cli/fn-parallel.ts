@@ -1,12 +1,13 @@
-// Parallel admission of large lists in fn mode: the serial pre-pass (krm planParallel), one
-// worker thread per slice, the merge in item order; any slice that cannot be proven to give what
-// the serial run gives sends the whole run back to the serial path.
+// Parallel admission of large lists in fn mode: the serial pre-pass (krm cutSlices, then
+// planParallel), one worker thread per slice, sent its slice as soon as it is cut and the run's
+// context after the pre-pass, the merge in item order; any slice that cannot be proven to give
+// what the serial run gives sends the whole run back to the serial path.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import type * as WorkerThreads from "node:worker_threads";
 import { timed, type PhaseHook } from "../data/index.js";
-import { admitSlice, firstCharOf, joinText, mergeSlices, planParallel, type FunctionRun, type HandedText, type RunPhase, type SliceJob, type SliceOutcome } from "../krm/index.js";
+import { admitSlice, cutSlices, firstCharOf, joinText, mergeSlices, planParallel, type FunctionRun, type HandedText, type RunPhase, type SliceContext, type SliceOutcome, type SliceText } from "../krm/index.js";
 
 /** Most threads by default (more rarely pay: each worker loads kmutate and compiles the policies). */
 export const maxDefaultWorkers = 4;
@@ -47,7 +48,7 @@ export async function runParallel(input: HandedText, settings: ParallelSettings,
   const d = input.decoded;
   if (settings.workers < 2 || d === undefined || input.bytes < settings.minBytes) return { serial: input, reason: "below the threshold" };
   if (!d.ok) return { serial: input, reason: "not text" };
-  // JSON is never cut into slices (see planParallel): the serial run reads its pieces unjoined.
+  // JSON is never cut into slices (see cutSlices): the serial run reads its pieces unjoined.
   const first = firstCharOf(d.text);
   if (first === "{" || first === "[") return { serial: input, reason: "not block YAML" };
   // Started before the pre-pass, so that loading kmutate in the workers overlaps it; stopped if
@@ -60,14 +61,18 @@ export async function runParallel(input: HandedText, settings: ParallelSettings,
   input.decoded = undefined;
   const text = joinText(d.text);
   // Only the pre-pass and the merge are timed: the workers' phases overlap.
-  const plan = timed("parse", onPhase, planParallel)(text, settings.workers);
-  if ("serial" in plan) return serial(text, plan.serial);
-  // The main thread admits the first slice itself while the workers admit the others.
-  const others = plan.jobs.slice(1).map((job, i) => workers[i].run(job));
+  const slices = timed("parse", onPhase, cutSlices)(text, settings.workers);
+  if ("serial" in slices) return serial(text, slices.serial);
+  // Each worker reads its slice while the main thread reads the shared items and prepares the run.
+  const others = slices.slices.slice(1);
   for (const w of workers.slice(others.length)) w.stop();
-  const own = admitSlice(plan.jobs[0]);
-  const outcomes = [own, ...(await Promise.all(others))];
-  const run = timed("serialise", onPhase, mergeSlices)(plan, outcomes, quiet);
+  const busy = others.map((slice, i) => workers[i].read(slice));
+  const plan = timed("parse", onPhase, planParallel)(slices);
+  if ("serial" in plan) return serial(text, plan.serial);
+  const outcomes = busy.map((w) => w.admit(plan.context));
+  // The main thread admits the first slice itself while the workers admit the others.
+  const own = admitSlice(plan.slices[0], plan.context);
+  const run = timed("serialise", onPhase, mergeSlices)(plan, [own, ...(await Promise.all(outcomes))], quiet);
   if ("serial" in run) return { serial: text, reason: run.serial };
   return { run };
 }
@@ -86,13 +91,13 @@ function workerThreads(): typeof WorkerThreads {
 
 /** A worker thread that admits the one slice it is sent. */
 interface SliceWorker {
-  /** Sends the job; resolves with the outcome when the thread has exited. */
-  run(job: SliceJob): Promise<SliceOutcome>;
-  /** Ends a thread that will not be sent a job. */
+  /** Sends the slice, which the thread reads at once. */
+  read(slice: SliceText): { admit(context: SliceContext): Promise<SliceOutcome> };
+  /** Ends a thread that will not be sent a slice, or whose run turned out serial. */
   stop(): void;
 }
 
-/** Starts a worker thread, which waits for its job (fn-worker.ts). */
+/** Starts a worker thread, which waits for its slice and the run's context (fn-worker.ts). */
 function startWorker(): SliceWorker {
   const worker = new (workerThreads().Worker)(workerUrl());
   let outcome: SliceOutcome | undefined;
@@ -106,9 +111,14 @@ function startWorker(): SliceWorker {
     worker.once("exit", (code) => resolve(outcome ?? { kind: "fallback", reason: `a worker exited with code ${code}` }));
   });
   return {
-    run(job) {
-      worker.postMessage(job);
-      return exited;
+    read(slice) {
+      worker.postMessage({ slice });
+      return {
+        admit(context) {
+          worker.postMessage({ context });
+          return exited;
+        },
+      };
     },
     stop() {
       void worker.terminate();

@@ -18,8 +18,9 @@ export type { SourceText, StreamFile, StreamDocument, StreamRead, WrittenFile } 
 export { annotationsOf, loadSideInputItems, sideInputKinds } from "./side-inputs.js";
 export type { SideInputPaths } from "./function-config.js";
 // Parallel admission of large lists (the threads themselves are the CLI's).
-export { admitSlice } from "./parallel/admit-slice.js";
+export { admitReadSlice, admitSlice, readSlice } from "./parallel/admit-slice.js";
+export type { ReadSlice } from "./parallel/admit-slice.js";
 export { mergeSlices } from "./parallel/merge.js";
-export { planParallel } from "./parallel/plan.js";
-export type { ParallelPlan } from "./parallel/plan.js";
-export type { SliceJob, SliceOutcome } from "./parallel/types.js";
+export { cutSlices, planParallel } from "./parallel/plan.js";
+export type { ParallelCut, ParallelPlan } from "./parallel/plan.js";
+export type { SliceContext, SliceMessage, SliceOutcome, SliceText } from "./parallel/types.js";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import yaml from "js-yaml";
 import type { JsonObject } from "../../src/data/index.js";
-import { admitSlice, InputDecoder, mergeSlices, planParallel, runFunction, type FunctionRun, type HandedText } from "../../src/krm/index.js";
+import { admitReadSlice, cutSlices, InputDecoder, mergeSlices, planParallel, readSlice, runFunction, type FunctionRun, type HandedText } from "../../src/krm/index.js";
 import { parallelSettings, runParallel } from "../../src/cli/fn-parallel.js";
 
 const group = "admissionregistration.k8s.io/v1";
@@ -89,11 +89,18 @@ function generated(specs: ItemSpec[], rename = false): JsonObject[] {
   ];
 }
 
-/** The parallel run in one thread: the pre-pass, each slice (its job and outcome cloned as a worker's would be), the merge. */
+/**
+ * The parallel run in one thread: the pre-pass, each slice (read from a clone of its text before
+ * the rest of the pre-pass, as a worker does; then admitted with a clone of the context and its
+ * outcome cloned), the merge.
+ */
 function inThread(text: string, workers: number): FunctionRun | { serial: string } {
-  const plan = planParallel(text, workers);
+  const cut = cutSlices(text, workers);
+  if ("serial" in cut) return cut;
+  const read = cut.slices.map((slice) => readSlice(structuredClone(slice)));
+  const plan = planParallel(cut);
   if ("serial" in plan) return plan;
-  const done = plan.jobs.map((job) => structuredClone(admitSlice(structuredClone(job))));
+  const done = read.map((r) => structuredClone("kind" in r ? r : admitReadSlice(r, structuredClone(plan.context))));
   return mergeSlices(plan, done, false);
 }
 
@@ -242,6 +249,11 @@ test("worker threads give the serial run; KMUTATE_WORKERS is checked", async () 
   const noPolicy = listText(generated(Array.from({ length: 6 }, (_, i): ItemSpec => ({ ns: namespaces[i % 4], k: "keep", script: false, kpt: true }))).filter((o) => !String(o.apiVersion).startsWith("admissionregistration")), true, []);
   const planned = await runParallel(handed(noPolicy), { workers: 3, minBytes: 0 }, false);
   assert.deepEqual(planned, { serial: noPolicy, reason: "no policy in the input" });
+  // Found serial after the slices were sent (the workers are reading them): stopped, text handed on.
+  const badConfig = text + "functionConfig:\n  apiVersion: fn.kmutate.dev/v1alpha1\n  kind: MutationConfig\n  spec:\n    nope: 1\n";
+  assert.equal(runFunction(badConfig).exitCode, 1);
+  const late = await runParallel(handed(badConfig), { workers: 3, minBytes: 0 }, false);
+  assert.deepEqual(late, { serial: badConfig, reason: "the functionConfig has errors" });
   const notText = await runParallel(handedBytes(Uint8Array.of(0x61, 0xff, 0x62)), { workers: 2, minBytes: 0 }, false);
   assert.ok("serial" in notText && notText.reason === "not text");
   assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: "3" }), { ok: true, settings: { workers: 3, minBytes: 64 * 1024 * 1024 } });

@@ -19,7 +19,7 @@ export function mergeSlices(plan: ParallelPlan, outcomes: readonly SliceOutcome[
     const first = timedOut.reduce((a, b) => (b.index < a.index ? b : a));
     if (!locatedAlone(outcomes)) return { serial: "an object is in two slices" };
     const summary: AdmitSummary = { objects: total, admitted: 0, changed: 0, invocations: 0 };
-    return output(plan, plan.jobs.map((j) => j.text), finalResults([first.result], summary, quiet));
+    return output(plan, plan.slices.map((s) => s.text), finalResults([first.result], summary, quiet));
   }
   const done = outcomes as readonly SliceDone[];
   if (!locatedAlone(outcomes)) return { serial: "an object is in two slices" };

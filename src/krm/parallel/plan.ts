@@ -1,21 +1,36 @@
-// The serial pre-pass of a parallel fn run: finds the items' spans and the document around them,
-// reads only the items every item's admission may read (policies, bindings, params, Namespaces,
-// CRDs, side inputs), prepares the run-level part of admission and cuts the list into slices.
+// The serial pre-pass of a parallel fn run, in two steps: finds the items' spans and the document
+// around them and cuts the list into slices (sent to the threads right away), then reads only the
+// items every item's admission may read (policies, bindings, params, Namespaces, CRDs, side
+// inputs) and prepares the run-level part of admission.
 import { absentItem, loadPolicies, paramReaches, prepareAdmission, PreparedAdmission, resolveLimits, SIDE_INPUT_ANNOTATION, type AdmitOptions } from "../../admission/index.js";
 import { getKey, isObject, type JsonObject } from "../../data/index.js";
 import { checkResourceList } from "../resource-list.js";
 import { readBlockDocument } from "../yaml/index.js";
 import { aliasOutsideItsItem, itemAt, scanItemSpans } from "./item-region.js";
 import { readOneItem, runOptions } from "./admit-slice.js";
-import type { SliceJob } from "./types.js";
+import type { SliceContext, SliceText } from "./types.js";
 
-/** A run cut into slices, with what the main thread keeps to merge their outcomes. */
-export interface ParallelPlan {
-  jobs: SliceJob[];
+/** A list cut into slices, with what the rest of the pre-pass reads. */
+export interface ParallelCut {
+  slices: SliceText[];
+  /** The whole list's text, the items' spans in it and the column of their dashes. */
+  text: string;
+  spans: Array<[number, number]>;
+  indent: number;
   /** The text before the first item and after the last one. */
   head: string;
   tail: string;
-  /** Every item absent but the shared ones (see SliceJob.shared). */
+  /** The document around the items, read. */
+  frame: JsonObject;
+}
+
+/** A run cut into slices and prepared, with what the main thread keeps to merge their outcomes. */
+export interface ParallelPlan {
+  slices: SliceText[];
+  context: SliceContext;
+  head: string;
+  tail: string;
+  /** Every item absent but the shared ones (see SliceContext.shared). */
   items: JsonObject[];
   options: AdmitOptions;
   prepared: PreparedAdmission;
@@ -24,8 +39,8 @@ export interface ParallelPlan {
 /** Text that every item of the kinds read across items holds (a superset: the slices check the rest). */
 const sharedMarkers = ["admissionregistration", "Namespace", "CustomResourceDefinition", SIDE_INPUT_ANNOTATION];
 
-/** The plan for `workers` threads (at least 2), or why the run is serial. */
-export function planParallel(text: string, workers: number): ParallelPlan | { serial: string } {
+/** The list cut for `workers` threads (at least 2), or why the run is serial. */
+export function cutSlices(text: string, workers: number): ParallelCut | { serial: string } {
   if (workers < 2) return { serial: "one worker" };
   if (!text.includes("admissionregistration")) return { serial: "no policy in the input" };
   const first = text.trimStart()[0];
@@ -41,6 +56,17 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
   if (!frame || !isObject(frame.value) || getKey(frame.value, "items") !== null) return { serial: "the list around its items is outside the block reader's subset" };
   if (Object.prototype.hasOwnProperty.call(frame.value, "results")) return { serial: "the input has results" };
   if (checkResourceList({ ...frame.value, items: [] }).kind !== "ok") return { serial: "not a ResourceList" };
+  const slices = sliceRanges(spans, workers).map(([from, to]): SliceText => {
+    const start = spans[from][0];
+    return { indent, total: spans.length, first: from, text: text.slice(start, spans[to - 1][1]), spans: spans.slice(from, to).map(([s, e]) => [s - start, e - start]) };
+  });
+  return { slices, text, spans, indent, head, tail, frame: frame.value };
+}
+
+/** The rest of the pre-pass on `cut`: the slices' context and the run prepared, or why the run is serial. */
+export function planParallel(cut: ParallelCut): ParallelPlan | { serial: string } {
+  const { text, spans, indent } = cut;
+  const end = spans[spans.length - 1][1];
   const items: JsonObject[] = new Array<JsonObject>(spans.length).fill(absentItem);
   const shared: Array<[number, string]> = [];
   /**
@@ -71,29 +97,17 @@ export function planParallel(text: string, workers: number): ParallelPlan | { se
   const reached = (t: string): boolean => reaches.some((r) => t.includes(r.kind) && t.includes(r.name) && t.includes(r.namespace));
   if (!take(reaches.map((r) => r.name || r.namespace || r.kind), reached)) return { serial: "an item cannot be read alone" };
   shared.sort((a, b) => a[0] - b[0]);
-  const config = runOptions(frame.value, items);
+  const config = runOptions(cut.frame, items);
   if (!config.ok) return { serial: config.reason };
   const prepared = prepareAdmission(items, config.options);
   if (!(prepared instanceof PreparedAdmission)) return { serial: "the run admits nothing" };
   const deadline = performance.timeOrigin + performance.now() + resolveLimits(config.options.limits).runTimeoutSeconds * 1000;
-  const jobs = cut(spans, workers).map(([from, to]): SliceJob => {
-    const start = spans[from][0];
-    return {
-      frame: head + tail,
-      indent,
-      total: spans.length,
-      shared,
-      first: from,
-      text: text.slice(start, spans[to - 1][1]),
-      spans: spans.slice(from, to).map(([s, e]) => [s - start, e - start]),
-      deadline,
-    };
-  });
-  return { jobs, head, tail, items, options: config.options, prepared };
+  const context: SliceContext = { frame: cut.head + cut.tail, shared, deadline };
+  return { slices: cut.slices, context, head: cut.head, tail: cut.tail, items, options: config.options, prepared };
 }
 
 /** `[from, to)` item ranges of about equal text, one per worker (at least one item each). */
-function cut(spans: ReadonlyArray<[number, number]>, workers: number): Array<[number, number]> {
+function sliceRanges(spans: ReadonlyArray<[number, number]>, workers: number): Array<[number, number]> {
   const start = spans[0][0];
   const size = spans[spans.length - 1][1] - start;
   const out: Array<[number, number]> = [];
