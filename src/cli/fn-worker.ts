@@ -2,7 +2,7 @@
 // when the run's context follows and posts the outcome; an exception becomes a fallback (the
 // serial run then reports it as usual).
 import { parentPort } from "node:worker_threads";
-import { admitReadSlice, readSlice, type SliceMessage, type SliceOutcome } from "../krm/index.js";
+import { admitReadSlice, postedOutcome, readSlice, type SliceMessage, type SliceOutcome } from "../krm/index.js";
 import { enableCompileCache } from "./compile-cache.js";
 
 enableCompileCache();
@@ -25,6 +25,8 @@ parentPort?.once("message", (first: SliceMessage) => {
     let outcome: SliceOutcome;
     if (read === undefined || !("context" in second)) outcome = { kind: "fallback", reason: "a worker was sent its messages out of order" };
     else outcome = "kind" in read ? read : guarded(() => admitReadSlice(read, second.context));
-    parentPort?.postMessage(outcome);
+    const posted = guarded(() => postedOutcome(outcome));
+    if ("kind" in posted) parentPort?.postMessage(posted);
+    else parentPort?.postMessage(posted.outcome, posted.transfer);
   });
 });

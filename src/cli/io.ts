@@ -48,12 +48,20 @@ export const writeChunk = 1 << 15;
 
 /**
  * Writes `pieces` in order as {@link writeText} writes their concatenation (same bytes), without
- * building it: small pieces are joined up to about {@link writeChunk} characters per write.
+ * building it: small pieces are joined up to about {@link writeChunk} characters per write; a
+ * piece of bytes (UTF-8) is written as it is, in one write.
  */
-export async function writeChunks(stream: Writable, pieces: Iterable<string>): Promise<void> {
+export async function writeChunks(stream: Writable, pieces: Iterable<string | Uint8Array>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   for (const piece of pieces) {
+    if (typeof piece !== "string") {
+      if (size > 0 && !(await writeText(stream, batch.join("")))) return;
+      batch = [];
+      size = 0;
+      if (!(await written(stream, piece))) return;
+      continue;
+    }
     if (size > 0 && size + piece.length > writeChunk) {
       const text = batch.join("");
       // A surrogate pair split between two pieces is written whole, with the next batch.
@@ -80,14 +88,18 @@ export async function writeText(stream: Writable, text: string): Promise<boolean
     // Never split a surrogate pair (each half alone would be written as U+FFFD).
     if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
     const piece = i === 0 && end === text.length ? text : text.slice(i, end);
-    const flushed = await new Promise<boolean>((resolve) => {
-      try {
-        stream.write(piece, (error) => resolve(!error));
-      } catch {
-        resolve(false);
-      }
-    });
-    if (!flushed) return false;
+    if (!(await written(stream, piece))) return false;
   }
   return true;
+}
+
+/** Writes `piece`; resolves when it has been flushed (to false on a write error). */
+function written(stream: Writable, piece: string | Uint8Array): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    try {
+      stream.write(piece, (error) => resolve(!error));
+    } catch {
+      resolve(false);
+    }
+  });
 }

@@ -17,10 +17,11 @@ export interface FunctionRun {
   readonly stdout: string;
   /**
    * The output ResourceList as pieces to write in order (mostly slices of the input text; JSON
-   * pieces are written as they are iterated): writing these instead of {@link stdout} never builds
-   * a string as large as the output.
+   * pieces are written as they are iterated; UTF-8 bytes where a worker thread wrote a slice of a
+   * parallel run): writing these instead of {@link stdout} never builds a string as large as the
+   * output.
    */
-  chunks: Iterable<string>;
+  chunks: Iterable<string | Uint8Array>;
   /** One line per problem that could not be reported as a result ("" otherwise). */
   stderr: string;
   exitCode: 0 | 1;
@@ -181,10 +182,10 @@ function takeText(box: HandedText): DecodedInput {
 }
 
 /** A run's outcome whose `stdout` joins `chunks` when read (never kept as one string). */
-export function written(chunks: Iterable<string>, stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
+export function written(chunks: Iterable<string | Uint8Array>, stderr: string, exitCode: 0 | 1, results: KrmResult[]): FunctionRun {
   return {
     get stdout(): string {
-      return [...chunks].join("");
+      return Array.from(chunks, (c) => (typeof c === "string" ? c : new TextDecoder().decode(c))).join("");
     },
     chunks,
     stderr,

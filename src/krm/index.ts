@@ -18,7 +18,7 @@ export type { SourceText, StreamFile, StreamDocument, StreamRead, WrittenFile } 
 export { annotationsOf, loadSideInputItems, sideInputKinds } from "./side-inputs.js";
 export type { SideInputPaths } from "./function-config.js";
 // Parallel admission of large lists (the threads themselves are the CLI's).
-export { admitReadSlice, admitSlice, readSlice } from "./parallel/admit-slice.js";
+export { admitReadSlice, admitSlice, postedOutcome, readSlice } from "./parallel/admit-slice.js";
 export type { ReadSlice } from "./parallel/admit-slice.js";
 export { mergeSlices } from "./parallel/merge.js";
 export { cutSlices, planParallel } from "./parallel/plan.js";

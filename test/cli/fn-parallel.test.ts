@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import yaml from "js-yaml";
 import type { JsonObject } from "../../src/data/index.js";
-import { admitReadSlice, cutSlices, InputDecoder, mergeSlices, planParallel, readSlice, runFunction, type FunctionRun, type HandedText } from "../../src/krm/index.js";
+import { admitReadSlice, cutSlices, InputDecoder, mergeSlices, planParallel, postedOutcome, readSlice, runFunction, type FunctionRun, type HandedText } from "../../src/krm/index.js";
 import { parallelSettings, runParallel } from "../../src/cli/fn-parallel.js";
 
 const group = "admissionregistration.k8s.io/v1";
@@ -91,8 +91,9 @@ function generated(specs: ItemSpec[], rename = false): JsonObject[] {
 
 /**
  * The parallel run in one thread: the pre-pass, each slice (read from a clone of its text before
- * the rest of the pre-pass, as a worker does; then admitted with a clone of the context and its
- * outcome cloned), the merge.
+ * the rest of the pre-pass, as a worker does; then admitted with a clone of the context), the
+ * merge of the outcomes: the first slice's as the main thread has it, the others' as a worker
+ * posts them (text moved as bytes).
  */
 function inThread(text: string, workers: number): FunctionRun | { serial: string } {
   const cut = cutSlices(text, workers);
@@ -100,7 +101,12 @@ function inThread(text: string, workers: number): FunctionRun | { serial: string
   const read = cut.slices.map((slice) => readSlice(structuredClone(slice)));
   const plan = planParallel(cut);
   if ("serial" in plan) return plan;
-  const done = read.map((r) => structuredClone("kind" in r ? r : admitReadSlice(r, structuredClone(plan.context))));
+  const done = read.map((r, i) => {
+    const outcome = "kind" in r ? r : admitReadSlice(r, structuredClone(plan.context));
+    if (i === 0) return outcome;
+    const posted = postedOutcome(outcome);
+    return structuredClone(posted.outcome, { transfer: posted.transfer });
+  });
   return mergeSlices(plan, done, false);
 }
 

@@ -22,26 +22,38 @@ function recorder(): Writable & { writes: Buffer[] } {
 }
 
 const big = "x".repeat(writeChunk - 1);
-const cases: Array<{ name: string; pieces: string[]; writes: number }> = [
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+const cases: Array<{ name: string; pieces: Array<string | Uint8Array>; writes: number }> = [
   { name: "no pieces", pieces: [], writes: 0 },
   { name: "small pieces are joined into one write", pieces: ["a", "b\n", "c"], writes: 1 },
   { name: "pieces past writeChunk characters start a new write", pieces: [big, "ab", "cd"], writes: 2 },
   { name: "a piece longer than writeChunk characters is sliced", pieces: ["a", big + big + "yz"], writes: 3 },
   { name: "a surrogate pair split between pieces at a write boundary", pieces: [big.slice(1) + "\ud83d", "\ude00!"], writes: 2 },
   { name: "empty pieces in between", pieces: ["", "a", "", "\ud83d", "", "\ude00"], writes: 1 },
+  { name: "a piece of bytes is written alone, after the text joined before it", pieces: ["a", "b\n", utf8("é😀\n"), "c", "d"], writes: 3 },
+  { name: "pieces of bytes one after the other", pieces: [utf8("x"), utf8("y"), "z"], writes: 3 },
 ];
 
 for (const c of cases) {
   test(`writeChunks: ${c.name}`, async () => {
     const out = recorder();
     await writeChunks(out, c.pieces);
-    assert.equal(Buffer.concat(out.writes).toString("utf8"), c.pieces.join(""));
+    const text = c.pieces.map((p) => (typeof p === "string" ? p : new TextDecoder().decode(p))).join("");
+    assert.equal(Buffer.concat(out.writes).toString("utf8"), text);
     assert.equal(out.writes.length, c.writes);
     for (const w of out.writes) assert.ok(w.toString("utf8").length <= writeChunk + 1, `a write of ${w.length} bytes`);
     // No write holds half a pair (it would be written as U+FFFD).
     for (const w of out.writes) assert.ok(!w.toString("utf8").includes("\ufffd"));
   });
 }
+
+test("writeChunks: a piece of bytes longer than writeChunk is one write of the same bytes", async () => {
+  const bytes = utf8("é".repeat(writeChunk * 2));
+  const out = recorder();
+  await writeChunks(out, ["a", bytes]);
+  assert.deepEqual(out.writes.map((w) => w.length), [1, bytes.length]);
+  assert.ok(Buffer.from(bytes).equals(out.writes[1]));
+});
 
 test("readAtMost hands the text over; runFunction empties the box", async () => {
   const list = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n";

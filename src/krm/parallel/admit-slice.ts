@@ -92,14 +92,30 @@ export function admitReadSlice(read: ReadSlice, context: SliceContext): SliceOut
   if (prepared.run.identities.renamed > 0) return fallback("a policy renamed an object");
   const part = acc.part();
   part.results = withFiles(part.results, ownItems);
-  const text = spliceItems(slice.text, read.spans, ownItems, acc.out, true).join("");
-  return { kind: "done", text, part, matched: [...prepared.run.matched], refs: refsOf(ownItems) };
+  const output = spliceItems(slice.text, read.spans, ownItems, acc.out, true);
+  return { kind: "done", output, part, matched: [...prepared.run.matched], refs: refsOf(ownItems) };
 }
 
 /** Reads, admits and writes `slice` (the main thread's own slice). */
 export function admitSlice(slice: SliceText, context: SliceContext): SliceOutcome {
   const read = readSlice(slice);
   return "kind" in read ? read : admitReadSlice(read, context);
+}
+
+/**
+ * `outcome` as a worker thread posts it, with the buffers to move rather than copy: a done
+ * slice's output as UTF-8 bytes, encoded into one buffer. Its texts (or one string of them) are
+ * copied out of the worker, into the main thread's heap, then encoded to be written: 0.4 s at
+ * the end of a 94 MB run; the bytes are moved and written as they are.
+ */
+export function postedOutcome(outcome: SliceOutcome): { outcome: SliceOutcome; transfer: ArrayBuffer[] } {
+  if (outcome.kind !== "done" || !Array.isArray(outcome.output)) return { outcome, transfer: [] };
+  let size = 0;
+  for (const piece of outcome.output) size += Buffer.byteLength(piece);
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const piece of outcome.output) at += bytes.write(piece, at);
+  return { outcome: { ...outcome, output: bytes }, transfer: [bytes.buffer] };
 }
 
 function refsOf(items: readonly JsonObject[]): string[] {

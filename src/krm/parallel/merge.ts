@@ -30,12 +30,14 @@ export function mergeSlices(plan: ParallelPlan, outcomes: readonly SliceOutcome[
     for (const name of d.matched) prepared.run.matched.add(name);
   }
   const out = prepared.finish(acc);
-  return output(plan, done.map((d) => d.text), finalResults(withFiles(out.results, plan.items), out.summary, quiet));
+  return output(plan, done.flatMap((d): Array<string | Uint8Array> => (Array.isArray(d.output) ? d.output : [d.output])), finalResults(withFiles(out.results, plan.items), out.summary, quiet));
 }
 
-function output(plan: ParallelPlan, texts: string[], results: KrmResult[]): FunctionRun {
-  const last = texts[texts.length - 1];
-  return written([plan.head, ...texts, withResults(plan.tail, last, results)], "", exitCodeOf(results), results);
+/** The run's output: `pieces` (the items' texts, or a slice's bytes) between the list's head and tail. */
+function output(plan: ParallelPlan, pieces: Array<string | Uint8Array>, results: KrmResult[]): FunctionRun {
+  const last = pieces[pieces.length - 1];
+  const endsLine = typeof last === "string" ? last.endsWith("\n") : last[last.length - 1] === 0x0a;
+  return written([plan.head, ...pieces, withResults(plan.tail, endsLine, results)], "", exitCodeOf(results), results);
 }
 
 /** The results of a slice's outcome. */

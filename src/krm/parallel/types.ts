@@ -53,8 +53,11 @@ export interface SliceTimedOut {
 /** A slice admitted and written. */
 export interface SliceDone {
   kind: "done";
-  /** The slice's output text (every item, changed or not). */
-  text: string;
+  /**
+   * The slice's output (every item, changed or not): one text per item, or their UTF-8 bytes in one
+   * buffer as a worker thread posts them (postedOutcome), written as they are.
+   */
+  output: string[] | Uint8Array;
   /** Results, counts and tally, with `file` set from the slice's own items. */
   part: AdmitPart;
   /** Names of the policies a binding of which matched an item of the slice. */

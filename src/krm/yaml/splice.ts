@@ -41,7 +41,7 @@ function* splice(text: string, found: ItemSpans, before: readonly JsonValue[], a
     last = piece;
     yield piece;
   }
-  yield withResults(text.slice(spans[spans.length - 1][1]), last, results);
+  yield withResults(text.slice(spans[spans.length - 1][1]), last.endsWith("\n"), results);
 }
 
 /**
@@ -69,14 +69,14 @@ function* itemPieces(text: string, { spans, indent, patchable: layout, anchored 
 }
 
 /**
- * The text after the items (`tail`) with the `results` written at its end; `lastItem`: the
- * output text of the last item (a newline is added when neither ends with one).
+ * The text after the items (`tail`) with the `results` written at its end; `lastItemEndsLine`:
+ * whether the output text of the last item ends with a newline (one is added when neither does).
  */
-export function withResults(tail: string, lastItem: string, results: readonly KrmResult[]): string {
+export function withResults(tail: string, lastItemEndsLine: boolean, results: readonly KrmResult[]): string {
   if (results.length === 0) return tail;
   let out = tail;
   if (out !== "" && !out.endsWith("\n")) out += "\n";
-  else if (out === "" && !lastItem.endsWith("\n")) out = "\n";
+  else if (out === "" && !lastItemEndsLine) out = "\n";
   return out + writeYaml({ results: resultsValue(results) });
 }
 
