@@ -21,6 +21,6 @@ export type { SideInputPaths } from "./function-config.js";
 export { admitReadSlice, admitSlice, postedOutcome, readSlice } from "./parallel/admit-slice.js";
 export type { ReadSlice } from "./parallel/admit-slice.js";
 export { mergeSlices } from "./parallel/merge.js";
-export { cutSlices, planParallel } from "./parallel/plan.js";
+export { cutSlices, mainSliceWeight, planParallel } from "./parallel/plan.js";
 export type { ParallelCut, ParallelPlan } from "./parallel/plan.js";
 export type { SliceContext, SliceMessage, SliceOutcome, SliceText } from "./parallel/types.js";

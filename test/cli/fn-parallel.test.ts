@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import yaml from "js-yaml";
 import type { JsonObject } from "../../src/data/index.js";
-import { admitReadSlice, cutSlices, InputDecoder, mergeSlices, planParallel, postedOutcome, readSlice, runFunction, type FunctionRun, type HandedText } from "../../src/krm/index.js";
+import { admitReadSlice, cutSlices, InputDecoder, mainSliceWeight, mergeSlices, planParallel, postedOutcome, readSlice, runFunction, type FunctionRun, type HandedText } from "../../src/krm/index.js";
 import { parallelSettings, runParallel } from "../../src/cli/fn-parallel.js";
 
 const group = "admissionregistration.k8s.io/v1";
@@ -158,6 +158,21 @@ test("the generated lists have results of every kind: errors, warnings, folded r
 });
 
 const some = (n: number): ItemSpec[] => Array.from({ length: n }, (_, i) => ({ ns: "a", k: i % 2 === 0 ? "mutate" : "keep", script: false, kpt: true }));
+
+test("the main thread's slice has mainSliceWeight times a worker's text, to one item", () => {
+  const text = listText(generated(some(300)), true, []);
+  for (const workers of [2, 3, 4]) {
+    const cut = cutSlices(text, workers);
+    assert.ok(!("serial" in cut));
+    const sizes = cut.slices.map((s) => s.text.length);
+    const item = Math.max(...cut.slices.flatMap((s) => s.spans.map(([a, b]) => b - a)));
+    const unit = sizes.reduce((a, b) => a + b, 0) / (mainSliceWeight + workers - 1);
+    assert.ok(Math.abs(sizes[0] - mainSliceWeight * unit) <= item, `${workers}: ${sizes}`);
+    for (const s of sizes.slice(1)) assert.ok(Math.abs(s - unit) <= 2 * item, `${workers}: ${sizes}`);
+    // Contiguous and complete.
+    assert.equal(cut.slices.map((s) => s.text).join(""), text.slice(cut.head.length, text.length - cut.tail.length));
+  }
+});
 
 test("a run is done serially when slices cannot be proven to give the serial output", () => {
   const dupes = generated(some(12));

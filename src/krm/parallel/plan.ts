@@ -106,14 +106,27 @@ export function planParallel(cut: ParallelCut): ParallelPlan | { serial: string 
   return { slices: cut.slices, context, head: cut.head, tail: cut.tail, items, options: config.options, prepared };
 }
 
-/** `[from, to)` item ranges of about equal text, one per worker (at least one item each). */
+/**
+ * How much more text the main thread's slice has than a worker's: a worker's text arrives
+ * copied (0.3 s for 47 MB), and its output is encoded into bytes to be sent (0.2-0.4 s), while
+ * the main thread reads the shared items meanwhile. At 50k x 10 (94 MB, two threads) the worker's
+ * output reached the main thread 0.28-0.50 s after the main thread's own slice was done with equal
+ * text, and before it at 1.17 (docs/performance.md, "Parallel admission").
+ */
+export const mainSliceWeight = 1.17;
+
+/**
+ * `[from, to)` item ranges, one per worker (at least one item each), of about equal text but the
+ * first one's (the main thread's), {@link mainSliceWeight} times larger.
+ */
 function sliceRanges(spans: ReadonlyArray<[number, number]>, workers: number): Array<[number, number]> {
   const start = spans[0][0];
   const size = spans[spans.length - 1][1] - start;
+  const weights = mainSliceWeight + workers - 1;
   const out: Array<[number, number]> = [];
   let from = 0;
   for (let w = 1; w < workers; w++) {
-    const target = start + (size * w) / workers;
+    const target = start + (size * (mainSliceWeight + w - 1)) / weights;
     let to = from + 1;
     while (to < spans.length - (workers - w) && spans[to][1] <= target) to++;
     out.push([from, to]);
