@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+// tsc wrote dist/ before this script runs.
+const { bundleWrapper, cacheFileName } = await import("../dist/src/cli/code-cache.js");
 
 const outdir = fileURLToPath(new URL("../dist/src/cli/", import.meta.url));
 const cli = (name) => fileURLToPath(new URL(`../dist/src/cli/${name}`, import.meta.url));
@@ -22,7 +24,8 @@ for (const f of readdirSync(outdir)) if (f.startsWith("kmutate-")) rmSync(outdir
 // the layers' index files) into the chunk fn mode loads: 1.16 MB against 1.08 MB, measured 5-6 %
 // more start-up CPU on an empty ResourceList.
 // The two are CommonJS so that bin.js can run them through vm.Script with V8's code cache
-// (src/cli/code-cache.ts, which passes `import.meta.url` in as a wrapper parameter). js-yaml is
+// (src/cli/code-cache.ts, which passes `import.meta.url` in as a wrapper parameter; the wrapper is
+// written into the files). js-yaml is
 // bundled into them (its CommonJS entry is 15 files); commander, `yaml` and `re2js` stay in
 // node_modules, required only by the runs that need them.
 const common = { bundle: true, platform: "node", target: "node20", logLevel: "error", metafile: true };
@@ -38,8 +41,10 @@ const commandBundle = {
   format: "cjs",
   external: ["commander", "yaml", "re2js"],
   define: { "import.meta.url": "__kmutate_import_meta_url" },
-  // js-yaml's licence asks for its notice in copies of its code.
-  banner: { js: "// Includes js-yaml (MIT licence, Copyright (C) 2011-2015 by Vitaly Puzrin; node_modules/js-yaml/LICENSE)." },
+  // Inside the wrapper code-cache.ts runs it as (bundleWrapper). js-yaml's licence asks for its
+  // notice in copies of its code.
+  banner: { js: `${bundleWrapper.start}\n// Includes js-yaml (MIT licence, Copyright (C) 2011-2015 by Vitaly Puzrin; node_modules/js-yaml/LICENSE).` },
+  footer: { js: bundleWrapper.end },
 };
 const bundledLoader = {
   name: "kmutate-bundled-loader",
@@ -104,7 +109,6 @@ try {
     chmodSync(to, 0o644);
   }
   // Node before 20.15 has no zlib.crc32, which names the caches: there the bundles run without.
-  const { cacheFileName } = await import("../dist/src/cli/code-cache.js");
   for (const name of Object.values(bundles)) {
     const expected = cacheFileName(outdir + name, readFileSync(outdir + name));
     if (expected !== undefined && !written.some((f) => f.endsWith(`/${expected}`))) fail(`no code cache ${expected} was written`);

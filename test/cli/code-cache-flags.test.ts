@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cachedDataVersionTag, setFlagsFromString } from "node:v8";
 import { Script } from "node:vm";
-import { loadBundle } from "../../src/cli/code-cache.js";
+import { bundleWrapper, loadBundle } from "../../src/cli/code-cache.js";
 
 test("code cache: after a V8 flag changed, the per-user cache is not written; a cache written then is rejected by the next process", () => {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-code-cache-flags-"));
   try {
     mkdirSync(join(dir, "dist"));
     const file = join(dir, "dist", "kmutate-fn.cjs");
-    writeFileSync(file, '"use strict";\nmodule.exports = { answer: () => 42 };\n');
+    writeFileSync(file, `${bundleWrapper.start}"use strict";\nmodule.exports = { answer: () => 42 };\n${bundleWrapper.end}`);
     const user = join(dir, "user");
     const loaded = loadBundle<{ answer(): number }>(file, { user });
     assert.deepEqual([loaded.source, loaded.savesCache, loaded.exports.answer()], ["none", true, 42]);

@@ -6,11 +6,11 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { cacheFileName, loadBundle, userCacheDir } from "../../src/cli/code-cache.js";
+import { bundleWrapper, cacheFileName, loadBundle, userCacheDir } from "../../src/cli/code-cache.js";
 
-/** A CommonJS bundle as post-build writes them: it requires a file beside it and reads `import.meta.url`. */
+/** A CommonJS bundle as post-build writes them (wrapped): it requires a file beside it and reads `import.meta.url`. */
 const bundleText = (answer: string): string =>
-  `"use strict";\nconst dep = require("./dep.cjs");\nmodule.exports = { answer: () => ${JSON.stringify(answer)} + dep.suffix, url: __kmutate_import_meta_url, self: __filename };\n`;
+  `${bundleWrapper.start}"use strict";\nconst dep = require("./dep.cjs");\nmodule.exports = { answer: () => ${JSON.stringify(answer)} + dep.suffix, url: __kmutate_import_meta_url, self: __filename };\n${bundleWrapper.end}`;
 
 interface Answer {
   answer(): string;
