@@ -3,14 +3,10 @@
 // context after the pre-pass, the merge in item order; any slice that cannot be proven to give
 // what the serial run gives sends the whole run back to the serial path.
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import type * as WorkerThreads from "node:worker_threads";
 import { timed, type PhaseHook } from "../data/index.js";
 import { admitSlice, cutSlices, firstCharOf, joinText, mergeSlices, planParallel, type FunctionRun, type HandedText, type RunPhase, type SliceContext, type SliceOutcome, type SliceText } from "../krm/index.js";
-
-/** Most threads by default (more rarely pay: each worker loads kmutate and compiles the policies). */
-export const maxDefaultWorkers = 4;
 
 /**
  * Smallest input admitted in parallel by default, in bytes: below it, starting workers costs more
@@ -27,12 +23,19 @@ export interface ParallelSettings {
 }
 
 /**
- * The settings from env `KMUTATE_WORKERS` (a whole number ≥ 1; unset or empty: the available
- * cores, at most {@link maxDefaultWorkers}), or the one-line error for another value.
+ * Threads when `KMUTATE_WORKERS` is unset: one. On the two-core machine measured, two threads took
+ * 1.4-1.5 times the CPU and 1.8 times the peak memory of the serial run for about its wall time
+ * (94 and 188 MB lists; docs/performance.md, "Parallel admission").
+ */
+export const defaultWorkers = 1;
+
+/**
+ * The settings from env `KMUTATE_WORKERS` (a whole number ≥ 1; unset or empty:
+ * {@link defaultWorkers}), or the one-line error for another value.
  */
 export function parallelSettings(env: Readonly<Record<string, string | undefined>>): { ok: true; settings: ParallelSettings } | { ok: false; error: string } {
   const v = env.KMUTATE_WORKERS;
-  if (v === undefined || v === "") return { ok: true, settings: { workers: Math.min(availableParallelism(), maxDefaultWorkers), minBytes: defaultParallelMinBytes } };
+  if (v === undefined || v === "") return { ok: true, settings: { workers: defaultWorkers, minBytes: defaultParallelMinBytes } };
   if (!/^[1-9][0-9]{0,3}$/.test(v)) return { ok: false, error: `kmutate: KMUTATE_WORKERS=${JSON.stringify(v)} is not a number of worker threads: expected a whole number from 1 to 9999\n` };
   return { ok: true, settings: { workers: Number(v), minBytes: defaultParallelMinBytes } };
 }

@@ -278,6 +278,8 @@ test("worker threads give the serial run; KMUTATE_WORKERS is checked", async () 
   const notText = await runParallel(handedBytes(Uint8Array.of(0x61, 0xff, 0x62)), { workers: 2, minBytes: 0 }, false);
   assert.ok("serial" in notText && notText.reason === "not text");
   assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: "3" }), { ok: true, settings: { workers: 3, minBytes: 64 * 1024 * 1024 } });
+  // Serial unless asked for.
+  for (const unset of [{}, { KMUTATE_WORKERS: "" }]) assert.deepEqual(parallelSettings(unset), { ok: true, settings: { workers: 1, minBytes: 64 * 1024 * 1024 } });
   for (const bad of ["0", "-1", "two", "1.5"]) {
     assert.deepEqual(parallelSettings({ KMUTATE_WORKERS: bad }), {
       ok: false,
