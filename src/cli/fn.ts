@@ -13,6 +13,7 @@ import { parallelSettings, runParallel } from "./fn-parallel.js";
 import { collectGarbage } from "./util-collect-garbage.js";
 import { newSpaceCap, youngGenerationCap } from "./young-generation.js";
 import { optimisersOffForSmallInput } from "./small-input.js";
+import { delayTierUp } from "./tier-up.js";
 import { writeFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 
@@ -108,11 +109,13 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     return 1;
   }
   // V8 flags for the input's size: the optimising compilers off below 1 MiB until the run has
-  // taken a second (small-input.ts), a smaller young generation below 8 MiB (young-generation.ts).
+  // taken a second (small-input.ts), a later tier-up above it (tier-up.ts), a smaller young
+  // generation below 8 MiB (young-generation.ts).
   let optimisersBack: (() => void) | undefined;
   if (io.tuneV8 === true) {
     inputBytes = input.handed.bytes;
     optimisersBack = optimisersOffForSmallInput(inputBytes);
+    delayTierUp(inputBytes);
   }
   const progress = progressLine(io.stderr, io.now);
   // Large lists are admitted by worker threads when that gives exactly the serial run's output.

@@ -1,5 +1,5 @@
 // The V8 flags the built bin sets while it runs (inlining-budget.ts for every command; fn mode's
-// small-input.ts and young-generation.ts), seen by a preloaded module (v8-settings-probe.ts) that logs each call of
+// small-input.ts, tier-up.ts and young-generation.ts), seen by a preloaded module (v8-settings-probe.ts) that logs each call of
 // `v8.setFlagsFromString`; a node option of the user's for the same setting leaves it alone. The
 // runs that write a code cache set none: test/cli/code-cache-bin.test.ts.
 import { test } from "node:test";
@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { optimisersBackAfterMs, smallInputBytes } from "../../src/cli/small-input.js";
+import { tierUpFlag } from "../../src/cli/tier-up.js";
 import { loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, configMap, policy, resourceList } from "../adversarial/fixtures.js";
@@ -28,13 +29,35 @@ test("fn mode on a small list: the inlining budget, then the optimising compiler
   assert.deepEqual(flagsSet(emptyList, [], ["-q"]).slice(0, 3), [inlining, ...optimisersOff]);
 });
 
-test("fn mode on a list of 1 MiB or more: the inlining budget, the optimising compilers left on", () => {
+/** A ConfigMap list of about 1.2 MB (ASCII: as many bytes as characters). */
+function mediumList(): string {
   const items = Array.from({ length: 200 }, (_, i) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: `c${i}` }, data: { text: "x".repeat(6000) } }));
   const list = JSON.stringify({ apiVersion: "config.kubernetes.io/v1", kind: "ResourceList", items });
   assert.ok(list.length >= smallInputBytes);
+  return list;
+}
+
+test("fn mode on a list of 1 MiB or more: the inlining budget, the optimising compilers left on, a later tier-up", () => {
+  const list = mediumList();
   const flags = flagsSet(list);
   assert.equal(flags[0], inlining);
   assert.equal(flags.some((f) => optimisersOff.includes(f)), false, flags.join(" "));
+  // Node 20: --interrupt-budget, Node 22: --invocation-count-for-turbofan, Node 24: --invocation-count-for-maglev.
+  const tierUp = tierUpFlag(list.length);
+  assert.deepEqual(flags.filter((f) => /interrupt-budget|invocation-count/.test(f)), tierUp === undefined ? [] : [tierUp], flags.join(" "));
+});
+
+test("a node option of the user's for the same tier-up threshold is left alone", (t) => {
+  const list = mediumList();
+  const tierUp = tierUpFlag(list.length);
+  if (tierUp === undefined) {
+    t.skip(`no tier-up flag is set on V8 ${process.versions.v8}`);
+    return;
+  }
+  const userOption = tierUp.replace(/=\d+$/, "=5000");
+  const flags = flagsSet(list, [userOption]);
+  assert.equal(flags[0], inlining);
+  assert.equal(flags.some((f) => /interrupt-budget|invocation-count/.test(f)), false, flags.join(" "));
 });
 
 test("node options of the user's for the inlining or the optimising compilers are left alone", () => {
@@ -58,8 +81,8 @@ test("fn mode on a small list with expensive policies: the optimising compilers 
   const flags = flagsSet(input);
   assert.ok(performance.now() - started > optimisersBackAfterMs, "the run took longer than the budget");
   assert.deepEqual(flags.slice(0, 3), [inlining, ...optimisersOff]);
-  // Maglev is on in Node 24's V8 (13.6) and off in Node 20's (11.3), where only TurboFan comes back; V8 12 (Node 22) is taken as on.
-  const maglevOn = Number(process.versions.v8.split(".")[0]) >= 12;
+  // Maglev is on in Node 24's V8 (13.6) and off in Node 20's (11.3) and Node 22's (12.4), where only TurboFan comes back.
+  const maglevOn = Number(process.versions.v8.split(".")[0]) >= 13;
   assert.deepEqual(flags.filter((f) => f.startsWith("--opt")), [maglevOn ? "--opt --maglev" : "--opt"], flags.join(" "));
 });
 
