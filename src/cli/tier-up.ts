@@ -4,11 +4,11 @@
 // few megabytes last half a second to a few seconds, and compiling for the optimising tier, on
 // threads beside the run, took 40–45 % of their CPU (TurboFan on Node 20 and 22, where Maglev is
 // off; Maglev on Node 24). With four times V8's threshold fewer functions are compiled, the hot
-// ones still: on the bench's lists of 500–2k objects (1.2–4.1 MB) 5–22 % less CPU for -10 to +4 %
-// wall time. Where TurboFan is the only tier the gain fell with size (3k–4k objects: 2–6 % less
-// CPU for 4–5 % more wall time; 10k: 3–5 % more CPU), hence the bound at 4 MiB there; Maglev's
-// threshold paid up to 50k objects (docs/performance.md, "V8's compilers in a short run"). Below
-// 1 MiB the compilers start off (small-input.ts) and this is not set.
+// ones still: on the bench's lists of 500–2k objects (1.2–3.8 MB) 11–26 % less CPU and 5–15 %
+// less wall time on Node 20. Where TurboFan is the only tier the gain fell with size (3k–4k
+// objects: 2–6 % less CPU for 4–5 % more wall time; 10k: 3–5 % more CPU), hence the bound at
+// 4 MiB there; Maglev's threshold paid up to 50k objects (docs/performance.md, "V8's compilers in
+// a short run"). Below 1 MiB the compilers start off (small-input.ts) and this is not set.
 import { setFlagsFromString } from "node:v8";
 import { nodeOptionGiven } from "./node-options.js";
 import { smallInputBytes } from "./small-input.js";
@@ -45,9 +45,8 @@ export function tierUpFlag(inputBytes: number, v8Version: string = process.versi
   return undefined;
 }
 
-/** Sets {@link tierUpFlag} for the input, unless the user set tier-up ({@link tierUpSet}); returns the flag set. */
-export function delayTierUp(inputBytes: number, execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): string | undefined {
+/** Sets {@link tierUpFlag} for the input, unless the user set tier-up ({@link tierUpSet}). */
+export function delayTierUp(inputBytes: number, execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): void {
   const flag = tierUpSet(execArgv, nodeOptions) ? undefined : tierUpFlag(inputBytes);
   if (flag !== undefined) setFlagsFromString(flag);
-  return flag;
 }
