@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runChild } from "./measure.js";
+import { compileCacheEnv } from "./node-binaries.js";
 import { median } from "./stats.js";
 import { emptyList } from "./startup.js";
 
@@ -25,18 +26,24 @@ export interface StartupComparison {
 }
 
 /**
- * Runs `rounds` rounds after one untimed round (warms the file cache); in each, every build once on
- * `inputPath`, the order rotating by one from round to round.
+ * Runs `rounds` rounds after one untimed round (warms the file cache, and writes each build's
+ * per-user code cache); in each, every build once on `inputPath`, the order rotating by one from
+ * round to round. Each build has a temporary directory of its own (`TMPDIR`): the bin keeps one
+ * per-user code cache per bundle name and Node version there, so builds sharing it would
+ * overwrite each other's, and on a Node without a cache shipped beside the bundle (22, 24) every
+ * run would be one that writes it.
  */
 export async function compareStartup(builds: StartupBuild[], inputPath: string, rounds: number, timeoutMs = 30_000): Promise<StartupComparison> {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-startup-compare-"));
   const cpuMs = new Map(builds.map((b) => [b.label, [] as number[]]));
+  const envs = builds.map((_, k) => compileCacheEnv(join(dir, `tmp-${k}`)));
   const failures: string[] = [];
   try {
     for (let r = -1; r < rounds; r++) {
       for (let k = 0; k < builds.length; k++) {
-        const b = builds[(k + Math.max(r, 0)) % builds.length];
-        const run = await runChild({ script: b.script, inputPath, outputPath: join(dir, "out"), rssPath: join(dir, "rss.json"), timeoutMs });
+        const at = (k + Math.max(r, 0)) % builds.length;
+        const b = builds[at];
+        const run = await runChild({ script: b.script, env: envs[at], inputPath, outputPath: join(dir, "out"), rssPath: join(dir, "rss.json"), timeoutMs });
         if (run.exitCode !== 0) failures.push(`${b.label}: ${run.timedOut ? "timed out" : `exit ${run.exitCode}`}`);
         if (r >= 0) cpuMs.get(b.label)?.push(run.cpuMs ?? Number.NaN);
       }

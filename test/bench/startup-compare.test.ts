@@ -1,9 +1,9 @@
-// Tests of the side-by-side start-up comparison: argument parsing, the printed table, and one tiny
-// run of the command with a script that succeeds and one that fails.
+// Tests of the side-by-side start-up comparison: argument parsing, the printed table, one tiny run
+// of the command with a script that succeeds and one that fails, and each build's own TMPDIR.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,6 +50,29 @@ test("the command starts every build each round and reports one that fails", () 
     const usage = spawnSync(process.execPath, [script, `ok=${ok}`], { encoding: "utf8" });
     assert.equal(usage.status, 2);
     assert.equal(usage.stderr.split("\n")[0], "startup-compare: give two or more LABEL=SCRIPT");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("every build runs with a temporary directory of its own, the same in every round", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-startup-compare-test-"));
+  try {
+    const scripts = ["a", "b"].map((label) => {
+      const path = join(dir, `${label}.mjs`);
+      writeFileSync(path, `import { appendFileSync } from "node:fs";\nimport { tmpdir } from "node:os";\nappendFileSync(${JSON.stringify(join(dir, `seen-${label}`))}, tmpdir() + "\\n");\n`);
+      return `${label}=${path}`;
+    });
+    const script = fileURLToPath(new URL("../../bench/startup-compare.js", import.meta.url));
+    const out = spawnSync(process.execPath, [script, "--runs", "2", ...scripts], { encoding: "utf8" });
+    assert.equal(out.status, 0, out.stderr);
+    const seen = ["a", "b"].map((label) => readFileSync(join(dir, `seen-${label}`), "utf8").trim().split("\n"));
+    for (const dirs of seen) {
+      assert.equal(dirs.length, 3, "the untimed round and two timed ones");
+      assert.equal(new Set(dirs).size, 1, dirs.join(" "));
+      assert.match(dirs[0], /kmutate-startup-compare-[^/]+\/tmp-\d$/);
+    }
+    assert.notEqual(seen[0][0], seen[1][0]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
