@@ -1,13 +1,12 @@
 // Start-up CPU of two or more builds of the bin side by side (issue 21): each started on the same
 // input in rotating order, round after round, so that drifting load is shared out.
 // Usage: node dist/bench/startup-compare.js [--runs N] [--input FILE] LABEL=SCRIPT ...
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runChild } from "./measure.js";
-import { compileCacheEnv } from "./node-binaries.js";
 import { median } from "./stats.js";
 import { emptyList } from "./startup.js";
 
@@ -36,7 +35,12 @@ export interface StartupComparison {
 export async function compareStartup(builds: StartupBuild[], inputPath: string, rounds: number, timeoutMs = 30_000): Promise<StartupComparison> {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-startup-compare-"));
   const cpuMs = new Map(builds.map((b) => [b.label, [] as number[]]));
-  const envs = builds.map((_, k) => compileCacheEnv(join(dir, `tmp-${k}`)));
+  // Only TMPDIR: the rest of the environment (NODE_DISABLE_COMPILE_CACHE, say) is the caller's.
+  const envs = builds.map((_, k) => {
+    const tmp = join(dir, `tmp-${k}`);
+    mkdirSync(tmp);
+    return { TMPDIR: tmp };
+  });
   const failures: string[] = [];
   try {
     for (let r = -1; r < rounds; r++) {

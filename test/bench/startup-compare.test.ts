@@ -55,22 +55,22 @@ test("the command starts every build each round and reports one that fails", () 
   }
 });
 
-test("every build runs with a temporary directory of its own, the same in every round", () => {
+test("every build runs with a temporary directory of its own, the same in every round, the rest of the environment kept", () => {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-startup-compare-test-"));
   try {
     const scripts = ["a", "b"].map((label) => {
       const path = join(dir, `${label}.mjs`);
-      writeFileSync(path, `import { appendFileSync } from "node:fs";\nimport { tmpdir } from "node:os";\nappendFileSync(${JSON.stringify(join(dir, `seen-${label}`))}, tmpdir() + "\\n");\n`);
+      writeFileSync(path, `import { appendFileSync } from "node:fs";\nimport { tmpdir } from "node:os";\nappendFileSync(${JSON.stringify(join(dir, `seen-${label}`))}, tmpdir() + " " + process.env.KMUTATE_TEST_MARK + "\\n");\n`);
       return `${label}=${path}`;
     });
     const script = fileURLToPath(new URL("../../bench/startup-compare.js", import.meta.url));
-    const out = spawnSync(process.execPath, [script, "--runs", "2", ...scripts], { encoding: "utf8" });
+    const out = spawnSync(process.execPath, [script, "--runs", "2", ...scripts], { encoding: "utf8", env: { ...process.env, KMUTATE_TEST_MARK: "kept" } });
     assert.equal(out.status, 0, out.stderr);
     const seen = ["a", "b"].map((label) => readFileSync(join(dir, `seen-${label}`), "utf8").trim().split("\n"));
     for (const dirs of seen) {
       assert.equal(dirs.length, 3, "the untimed round and two timed ones");
       assert.equal(new Set(dirs).size, 1, dirs.join(" "));
-      assert.match(dirs[0], /kmutate-startup-compare-[^/]+\/tmp-\d$/);
+      assert.match(dirs[0], /kmutate-startup-compare-[^/]+\/tmp-\d kept$/);
     }
     assert.notEqual(seen[0][0], seen[1][0]);
   } finally {
