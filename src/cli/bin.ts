@@ -9,13 +9,18 @@ import { enableCompileCache } from "./compile-cache.js";
 import { limitInlining } from "./inlining-budget.js";
 import type { CliIo } from "./io.js";
 import { loadFn, loadProgram } from "./load-commands.js";
+import { errnoCode, nodeStreams, processIo } from "./process-io.js";
 
 // Called before the loads below, so it covers what they require from node_modules (Node >= 22.1).
 enableCompileCache();
 
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code !== "EPIPE") process.exitCode = 1;
+// A reader that went away (EPIPE) ends the output quietly; any other write error fails the run.
+let outputFailed = false;
+// stdin, stdout and stderr are made when first used (process-io.ts).
+const streams = nodeStreams((e) => {
+  if (errnoCode(e) !== "EPIPE") outputFailed = true;
 });
+const cwd = process.cwd();
 
 /**
  * Loads the commands, runs one, then lets the loader keep the code it compiled for the next run.
@@ -28,17 +33,17 @@ async function runLoaded<T>(load: () => Promise<LoadedBundle<T>>, command: (m: T
   const loaded = await load();
   const tuneV8 = !loaded.savesCache;
   if (tuneV8) limitInlining();
-  const code = await command(loaded.exports, { ...io, tuneV8, ...(loaded.savesCache ? { beforeV8Flag: () => loaded.saveCache() } : {}) });
+  const io = processIo(cwd, streams, { tuneV8, ...(loaded.savesCache ? { beforeV8Flag: () => loaded.saveCache() } : {}) });
+  const code = await command(loaded.exports, io);
   loaded.saveCache();
   return code;
 }
 
 const argv = process.argv.slice(2);
-const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() };
 const run: Promise<number> = argv.length === 0 ? runLoaded(loadFn, (m, ioTuned) => m.fnCommand(ioTuned)) : runLoaded(loadProgram, (m, ioTuned) => m.runCli(argv, ioTuned));
 run.then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = outputFailed && code === 0 ? 1 : code;
   },
   (e: unknown) => {
     process.stderr.write(`kmutate: internal error: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { runFunction, type Admitter } from "../krm/index.js";
 import { writeChunks, writeText, type CliIo } from "./io.js";
-import { readAtMost } from "./read-stdin.js";
+import { readAtMost, stdinIsTerminal, stdinOf } from "./read-stdin.js";
 import { FN_HELP } from "./help-text.js";
 import { resultLine } from "./result-line.js";
 import { progressLine } from "./progress.js";
@@ -81,7 +81,7 @@ function maxInputBytes(): InputLimit {
  * exit 1 every error result is also written to stderr, one line each.
  */
 export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {}): Promise<number> {
-  if (io.stdin.isTTY) {
+  if (stdinIsTerminal(io)) {
     await writeText(io.stderr, "kmutate: expected a ResourceList on stdin (pipe one in, or see kmutate --help)\n");
     return 1;
   }
@@ -103,7 +103,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   // which makes V8 grow it: the cap looks from the first chunk on.
   let inputBytes: number | undefined;
   const youngGeneration = youngGenerationCap(() => newSpaceCap(inputBytes), io.beforeV8Flag);
-  const input = await readAtMost(io.stdin, max, youngGeneration);
+  const input = await readAtMost(stdinOf(io), max, youngGeneration);
   if (!input.ok) {
     await writeText(io.stderr, limit.tooLarge);
     return 1;

@@ -1,13 +1,28 @@
 // The process streams a command works with, injectable so commands run in-process in tests:
 // reading all of a stream, and writes that resolve once the text is handed to the OS (stdin
 // decoded as it arrives is read-stdin.ts).
-import type { Readable, Writable } from "node:stream";
+import type { Readable } from "node:stream";
+
+/**
+ * Where a command writes: a Node stream, or the bin's writer on a file descriptor
+ * (process-io.ts). `isTTY` true: a terminal.
+ */
+export interface Output {
+  write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
+  readonly isTTY?: boolean;
+}
 
 /** What a command may touch of the process. */
 export interface CliIo {
   stdin: Readable & { isTTY?: boolean };
-  stdout: Writable;
-  stderr: Writable;
+  /**
+   * The file descriptor {@link stdin} reads, set by the bin (which makes `stdin` only when first
+   * used): fn mode reads it directly where it is a regular file, a pipe or a socket
+   * (read-stdin.ts). Default: none, `stdin` is read.
+   */
+  stdinFd?: number;
+  stdout: Output;
+  stderr: Output;
   /** Directory relative paths resolve against. Default: `process.cwd()` (set by bin). */
   cwd: string;
   /** Environment variables a command reads (`NO_COLOR`, `TERM`). Default: `process.env`. */
@@ -51,7 +66,7 @@ export const writeChunk = 1 << 15;
  * building it: small pieces are joined up to about {@link writeChunk} characters per write; a
  * piece of bytes (UTF-8) is written as it is, in one write.
  */
-export async function writeChunks(stream: Writable, pieces: Iterable<string | Uint8Array>): Promise<void> {
+export async function writeChunks(stream: Output, pieces: Iterable<string | Uint8Array>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   for (const piece of pieces) {
@@ -82,7 +97,7 @@ export async function writeChunks(stream: Writable, pieces: Iterable<string | Ui
  * characters goes out in slices, each written when the previous one was flushed, so the stream
  * holds at most one slice as bytes.
  */
-export async function writeText(stream: Writable, text: string): Promise<boolean> {
+export async function writeText(stream: Output, text: string): Promise<boolean> {
   for (let i = 0, end = 0; i < text.length; i = end) {
     end = Math.min(i + writeChunk, text.length);
     // Never split a surrogate pair (each half alone would be written as U+FFFD).
@@ -94,7 +109,7 @@ export async function writeText(stream: Writable, text: string): Promise<boolean
 }
 
 /** Writes `piece`; resolves when it has been flushed (to false on a write error). */
-function written(stream: Writable, piece: string | Uint8Array): Promise<boolean> {
+function written(stream: Output, piece: string | Uint8Array): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     try {
       stream.write(piece, (error) => resolve(!error));

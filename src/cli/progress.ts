@@ -1,7 +1,7 @@
 // A progress line on stderr for long runs: nothing for the first ~2 s, then one line rewritten in
 // place (`kmutate: admitting 1,200/10,000 objects`) at most every 100 ms, cleared at the end.
 // Only when stderr is a terminal; result lines are written after it is cleared.
-import type { Writable } from "node:stream";
+import type { Output } from "./io.js";
 
 /** Milliseconds before the first progress line. */
 export const progressDelayMs = 2000;
@@ -16,8 +16,8 @@ export interface Progress {
 }
 
 /** A progress line on `stream` when it is a TTY; otherwise one that does nothing. */
-export function progressLine(stream: Writable, now: () => number = Date.now): Progress {
-  if ((stream as { isTTY?: boolean }).isTTY !== true) return { update: () => undefined, end: () => undefined };
+export function progressLine(stream: Output, now: () => number = Date.now): Progress {
+  if (stream.isTTY !== true) return { update: () => undefined, end: () => undefined };
   const start = now();
   let shown = false;
   let last = 0;

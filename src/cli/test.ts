@@ -73,7 +73,7 @@ export async function testCommand(paths: readonly string[], opts: TestOptions, i
     return runTestFile({ path, text: read.text }, files, { select: sel.select, update: opts.update === true });
   });
   if (opts.update) writeOutputFiles(reports, io.cwd);
-  const colour = (io.stdout as { isTTY?: boolean }).isTTY === true;
+  const colour = io.stdout.isTTY === true;
   await writeText(io.stdout, opts.output === "json" ? renderJsonReport(reports) : renderTestReport(reports, colour ? ansiPaint : plainPaint));
   if (opts.junit !== undefined) {
     const error = writeOutputFile(io.cwd, opts.junit, renderJunit(reports));
