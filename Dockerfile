@@ -38,7 +38,7 @@ COPY --from=build /src/node_modules ./node_modules
 COPY --from=build /src/dist/src ./dist/src
 COPY krm ./krm
 COPY LICENSE README.md ./
-RUN ln -s /opt/kmutate/dist/src/cli/kmutate.js /usr/local/bin/kmutate
+RUN ln -s /opt/kmutate/dist/src/cli/kmutate.cjs /usr/local/bin/kmutate
 # The node image's unprivileged user (uid 1000).
 USER node
 # Absolute paths: kustomize passes the host's PATH into the container (`-e PATH`), which may lack
@@ -47,4 +47,4 @@ USER node
 # raised peak RSS by 35-185 MB on lists of 13-200 MB and took more CPU, not less (docs/performance.md,
 # "The young generation kept small"). The bin caps it at run time too, once it has grown that far;
 # the flag holds from the start.
-ENTRYPOINT ["/usr/local/bin/node", "--max-semi-space-size=8", "/opt/kmutate/dist/src/cli/kmutate.js"]
+ENTRYPOINT ["/usr/local/bin/node", "--max-semi-space-size=8", "/opt/kmutate/dist/src/cli/kmutate.cjs"]

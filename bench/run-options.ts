@@ -13,7 +13,7 @@ export interface BenchConfig {
 /** Parsed runner options. */
 export interface RunOptions {
   configs: BenchConfig[];
-  /** Built kmutate bin. Default: dist/src/cli/kmutate.js. */
+  /** Built kmutate bin. Default: dist/src/cli/kmutate.cjs. */
   bin: string;
   /** Built baseline script. Default: dist/bench/passthrough.js. */
   baseline: string;
@@ -138,7 +138,7 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
   if (!Number.isInteger(seed)) return "--seed takes an integer";
   return {
     configs: pairs.map(([objects, policies]) => ({ objects, policies, runs: runs ?? defaultRuns(objects, full) })),
-    bin: values.bin ?? fileURLToPath(new URL("../src/cli/kmutate.js", import.meta.url)),
+    bin: values.bin ?? fileURLToPath(new URL("../src/cli/kmutate.cjs", import.meta.url)),
     baseline: values.baseline ?? fileURLToPath(new URL("./passthrough.js", import.meta.url)),
     seed,
     keep: values.keep,

@@ -12,7 +12,7 @@ import { emptyList } from "./startup.js";
 
 const usage = "Usage: node dist/bench/startup-compare.js [--runs N] [--input FILE] LABEL=SCRIPT ...\n";
 
-/** One build: its label and the script started (e.g. a copy of dist/src/cli/kmutate.js). */
+/** One build: its label and the script started (e.g. a copy of dist/src/cli/kmutate.cjs). */
 export interface StartupBuild {
   label: string;
   script: string;

@@ -42,7 +42,7 @@ export interface StartupScripts {
 /** The built scripts beside this file. */
 export function defaultStartupScripts(): StartupScripts {
   return {
-    bundle: fileURLToPath(new URL("../src/cli/kmutate.js", import.meta.url)),
+    bundle: fileURLToPath(new URL("../src/cli/kmutate.cjs", import.meta.url)),
     modular: fileURLToPath(new URL("../src/cli/bin.js", import.meta.url)),
     node: fileURLToPath(new URL("./noop.js", import.meta.url)),
   };
@@ -97,7 +97,7 @@ const span = (values: number[]): string => `${fmt(Math.min(...values))}-${fmt(Ma
 const subjectNames: Record<StartupSubject, string> = {
   node: "node, empty script",
   modular: "modular bin (dist/src/cli/bin.js)",
-  bundle: "bundle (dist/src/cli/kmutate.js)",
+  bundle: "bundle (dist/src/cli/kmutate.cjs)",
   cold: "bundle, cold compile cache",
 };
 

@@ -39,7 +39,7 @@ function parse(argv: string[]): Options | string {
         vaps: { type: "string", default: "10" },
         runs: { type: "string", default: "5" },
         seed: { type: "string", default: "1" },
-        bin: { type: "string", default: fileURLToPath(new URL("../src/cli/kmutate.js", import.meta.url)) },
+        bin: { type: "string", default: fileURLToPath(new URL("../src/cli/kmutate.cjs", import.meta.url)) },
         help: { type: "boolean", default: false },
       },
     }));

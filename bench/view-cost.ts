@@ -99,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const [objects, policies, runs, seed] = [values.objects, values.policies, values.runs, values.seed].map(Number);
-  const bin = fileURLToPath(new URL("../src/cli/kmutate.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../src/cli/kmutate.cjs", import.meta.url));
   const rows = await measureViewCost(bin, objects, policies, runs, seed, values.baseline);
   process.stdout.write(`view cost at ${objects} objects x ${policies} policies, ${runs} rounds (medians; ratios pair by pair to raw)\n`);
   process.stdout.write("config                   wall ms   cpu ms   wall ratio  cpu ratio  items differing from raw\n");

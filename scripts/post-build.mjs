@@ -1,6 +1,9 @@
-// Post-build step: bundles the bin into dist/src/cli/kmutate.js (the file package.json's `bin` and
+// Post-build step: bundles the bin into dist/src/cli/kmutate.cjs (the file package.json's `bin` and
 // the image run) and the bundles it loads, writes their V8 code caches beside them, and makes the
 // bin executable. The library entry points stay tsc's modular output.
+// The bin is CommonJS: Node starts a CommonJS main without its ES module loader, 8 ms of CPU of an
+// empty fn run on Node 20 (114 -> 106 ms) and 10 on Node 24 (docs/performance.md, "Start-up").
+// dist/src/cli/kmutate.js, the bin's path before, stays as an ES module that runs it.
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,8 +55,17 @@ const bundledLoader = {
     b.onResolve({ filter: /^\.\/load-commands\.js$/ }, (args) => (args.importer === cli("bin.js") ? { path: cli("load-commands-bundled.js") } : undefined));
   },
 };
+// `import.meta.url` of the bin's modules is the bin's own URL; the banner's "use strict" keeps the
+// modules' strict mode (esbuild's own directive would come after the banner).
+const binCommonJs = {
+  ...common,
+  format: "cjs",
+  packages: "external",
+  define: { "import.meta.url": "__kmutate_bin_url" },
+  banner: { js: '"use strict";\nvar __kmutate_bin_url = require("node:url").pathToFileURL(__filename).href;' },
+};
 const [bin, fn, program] = await Promise.all([
-  build({ ...common, format: "esm", packages: "external", entryPoints: [cli("bin.js")], outfile: outdir + "kmutate.js", plugins: [bundledLoader] }),
+  build({ ...binCommonJs, entryPoints: [cli("bin.js")], outfile: outdir + "kmutate.cjs", plugins: [bundledLoader] }),
   build({ ...commandBundle, entryPoints: [cli("fn.js")], outfile: outdir + bundles.fn }),
   build({ ...commandBundle, entryPoints: [cli("program.js")], outfile: outdir + bundles.cli }),
   // The worker thread of parallel fn runs (src/cli/fn-parallel.ts loads ./kmutate-worker.js).
@@ -64,9 +76,15 @@ const fail = (why) => {
   throw new Error(`post-build: ${why}`);
 };
 const inputsOf = (result) => Object.keys(result.metafile.inputs);
-const entry = readFileSync(outdir + "kmutate.js", "utf8");
-for (const name of Object.values(bundles)) if (!entry.includes(`"./${name}"`)) fail(`dist/src/cli/kmutate.js does not load ${name}: load-commands-bundled.ts changed`);
-if (inputsOf(bin).some((i) => /\/(fn|program)\.js$/.test(i))) fail("kmutate.js holds the commands: bin.ts must load them through load-commands.ts");
+const entry = readFileSync(outdir + "kmutate.cjs", "utf8");
+for (const name of Object.values(bundles)) if (!entry.includes(`"./${name}"`)) fail(`dist/src/cli/kmutate.cjs does not load ${name}: load-commands-bundled.ts changed`);
+if (inputsOf(bin).some((i) => /\/(fn|program)\.js$/.test(i))) fail("kmutate.cjs holds the commands: bin.ts must load them through load-commands.ts");
+if (!entry.startsWith('#!/usr/bin/env node\n"use strict";')) fail("kmutate.cjs does not start with its shebang and \"use strict\"");
+// The bin's path before it was CommonJS, kept for configurations that name it.
+writeFileSync(
+  outdir + "kmutate.js",
+  '#!/usr/bin/env node\n// kmutate\'s bin is ./kmutate.cjs (package.json `bin`); this path runs it too, through Node\'s ES module loader.\nimport { createRequire } from "node:module";\ncreateRequire(import.meta.url)("./kmutate.cjs");\n',
+);
 if (inputsOf(fn).some((i) => /\/program\.js$/.test(i))) fail("kmutate-fn.cjs holds the other commands");
 for (const name of Object.values(bundles)) {
   // ASCII only, so that code-cache.ts can read the bundle as latin1 into a one-byte string (0.9 ms
@@ -80,6 +98,7 @@ for (const name of Object.values(bundles)) {
   if (/\bimport\(/.test(readFileSync(outdir + name, "utf8"))) fail(`${name} has a dynamic import(), which vm.Script cannot run`);
 }
 if (inputsOf(program).length < 100) fail("kmutate-cli.cjs holds fewer modules than the commands need");
+chmodSync(outdir + "kmutate.cjs", 0o755);
 chmodSync(outdir + "kmutate.js", 0o755);
 chmodSync(cli("bin.js"), 0o755);
 
@@ -98,7 +117,7 @@ try {
     { args: ["--version"], input: "" },
   ];
   for (const { args, input } of runs) {
-    const r = spawnSync(process.execPath, [outdir + "kmutate.js", ...args], { input, env, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [outdir + "kmutate.cjs", ...args], { input, env, encoding: "utf8" });
     if (r.status !== 0) fail(`kmutate ${args.join(" ")} exited ${r.status}: ${r.stderr}`);
   }
   const written = readdirSync(tmp).flatMap((d) => readdirSync(join(tmp, d)).map((f) => join(tmp, d, f)));

@@ -1,4 +1,4 @@
-// How the bundled bin (dist/src/cli/kmutate.js) loads fn mode and the other commands: the CommonJS
+// How the bundled bin (dist/src/cli/kmutate.cjs) loads fn mode and the other commands: the CommonJS
 // bundles beside it, kmutate-fn.cjs and kmutate-cli.cjs, through V8's code cache (code-cache.ts).
 // scripts/post-build.mjs puts this module in place of load-commands.ts when it bundles bin.ts.
 import { fileURLToPath } from "node:url";

@@ -9,7 +9,7 @@ import { runFunction, readDocument } from "../../src/krm/index.js";
 import { isObject } from "../../src/data/index.js";
 import { binding, configMap, nest, policy, resourceList } from "./fixtures.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 interface Case {
   name: string;

@@ -15,7 +15,7 @@ import { isObject } from "../../src/data/index.js";
 import { binding, configMap, policy, resourceList } from "./fixtures.js";
 
 const srcDir = fileURLToPath(new URL("../../../src/", import.meta.url));
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 const protoNames = (): string[] => Object.getOwnPropertyNames(Object.prototype).sort();
 
 function tsFiles(dir: string): string[] {

@@ -223,7 +223,7 @@ test("start-up table: a node without compile cache says so in the cold row", () 
   assert.deepEqual(startupTable(result).split("\n"), [
     "  node, empty script                     55 ms  (50-60)",
     "  modular bin (dist/src/cli/bin.js)     210 ms  (200-220)",
-    "  bundle (dist/src/cli/kmutate.js)      105 ms  (100-110)",
+    "  bundle (dist/src/cli/kmutate.cjs)     105 ms  (100-110)",
     "  bundle, cold compile cache            n/a (no compile cache before Node 22.1)",
     "  bundle / modular, per round: median 0.50 (0.50-0.50)",
     "  load average at end: 1.0 2.0 3.0",

@@ -6,7 +6,7 @@ import yaml from "js-yaml";
 import { fileURLToPath } from "node:url";
 import { measureViewCost, viewConfigs, viewInput } from "../../bench/view-cost.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 test("view cost: the input carries the configuration's MutationConfig", () => {
   const list = yaml.load(viewInput(8, 2, 1, { view: "raw" })) as { functionConfig?: unknown };

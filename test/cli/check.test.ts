@@ -11,7 +11,7 @@ import { fieldPathKeys, locateInDocument } from "../../src/authoring/index.js";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const inputs = root + "test/cli/snapshots/inputs/";
 const snapshots = root + "test/cli/snapshots/";
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 test("fieldPathKeys splits dots and indexes", () => {
   assert.deepEqual(fieldPathKeys("spec.mutations[1].applyConfiguration.expression"), ["spec", "mutations", 1, "applyConfiguration", "expression"]);

@@ -73,7 +73,7 @@ function copyWithoutCaches(tmp: string): string {
   mkdirSync(copy, { recursive: true });
   symlinkSync(nodeModules, join(tmp, "pkg", "node_modules"));
   writeFileSync(join(tmp, "pkg", "package.json"), '{ "type": "module" }\n');
-  for (const f of ["kmutate.js", ...bundles]) copyFileSync(join(cliDir, f), join(copy, f));
+  for (const f of ["kmutate.cjs", ...bundles]) copyFileSync(join(cliDir, f), join(copy, f));
   return copy;
 }
 
@@ -90,11 +90,11 @@ test("code cache: the build ships a cache per bundle with the bundle's CRC; on t
   }
   withTemp((tmp) => {
     const modular = run(join(cliDir, "bin.js"), [], policyList, { TMPDIR: tmp });
-    const bundled = run(join(cliDir, "kmutate.js"), [], policyList, { TMPDIR: tmp });
+    const bundled = run(join(cliDir, "kmutate.cjs"), [], policyList, { TMPDIR: tmp });
     assert.equal(modular.status, 0);
     assert.match(modular.stdout, /labels:\n\s+picked: "yes"/);
     assert.deepEqual(bundled, modular);
-    assert.deepEqual(run(join(cliDir, "kmutate.js"), ["--version"], "", { TMPDIR: tmp }).status, 0);
+    assert.deepEqual(run(join(cliDir, "kmutate.cjs"), ["--version"], "", { TMPDIR: tmp }).status, 0);
     const written = filesUnder(userCacheDir({}, tmp) ?? "");
     assert.deepEqual(written.length, sameNode ? 0 : 2, written.join(", "));
   });
@@ -108,10 +108,10 @@ test("code cache: without a shipped cache the bin fills the per-user one and giv
     const expected = run(join(cliDir, "bin.js"), [], policyList, { TMPDIR: temp });
     assert.equal(expected.status, 0);
 
-    const off = run(join(copy, "kmutate.js"), [], policyList, { TMPDIR: temp, NODE_DISABLE_COMPILE_CACHE: "1" });
+    const off = run(join(copy, "kmutate.cjs"), [], policyList, { TMPDIR: temp, NODE_DISABLE_COMPILE_CACHE: "1" });
     assert.deepEqual([off, filesUnder(userCacheDir({}, temp) ?? "")], [expected, []]);
 
-    const first = run(join(copy, "kmutate.js"), [], policyList, { TMPDIR: temp });
+    const first = run(join(copy, "kmutate.cjs"), [], policyList, { TMPDIR: temp });
     const dir = userCacheDir({}, temp) ?? "";
     const name = cacheFileName(join(copy, "kmutate-fn.cjs"), readFileSync(join(copy, "kmutate-fn.cjs")));
     if (name === undefined) return;
@@ -119,7 +119,7 @@ test("code cache: without a shipped cache the bin fills the per-user one and giv
     const written = statSync(join(dir, name));
     // The next run reads it and writes none: the first one wrote it with V8's flags as the next
     // one starts (no inlining budget in a run that writes the cache: src/cli/bin.ts).
-    const second = run(join(copy, "kmutate.js"), [], policyList, { TMPDIR: temp });
+    const second = run(join(copy, "kmutate.cjs"), [], policyList, { TMPDIR: temp });
     assert.deepEqual([second, readdirSync(dir)], [expected, [name]]);
     assert.deepEqual([statSync(join(dir, name)).ino, statSync(join(dir, name)).mtimeMs], [written.ino, written.mtimeMs]);
   });
@@ -134,7 +134,7 @@ test("code cache: a first run whose young generation reaches its cap writes the 
     const input = policyList + configMaps;
     // Each run logs the V8 flags the bin sets and the caches it writes (v8-settings-probe.ts).
     const runLogged = (): { flags: string[]; stdout: string } => {
-      const r = spawnSync(process.execPath, ["--require", v8SettingsProbe, join(copy, "kmutate.js"), "-q"], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: undefined, TMPDIR: temp, KMUTATE_WORKERS: "1" } });
+      const r = spawnSync(process.execPath, ["--require", v8SettingsProbe, join(copy, "kmutate.cjs"), "-q"], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: undefined, TMPDIR: temp, KMUTATE_WORKERS: "1" } });
       assert.equal(r.status, 0, r.stderr);
       return { flags: loggedSettings(r.stderr), stdout: r.stdout };
     };

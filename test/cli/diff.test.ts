@@ -15,7 +15,7 @@ import { memoryIo } from "./io.js";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const inputs = root + "test/cli/snapshots/inputs/";
 const snapshots = root + "test/cli/snapshots/";
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 const L = (s: string): string[] => s.split("");
 const hunkRows: Array<{ name: string; a: string; b: string; expected: string[] }> = [

@@ -11,7 +11,7 @@ import { memoryIo } from "./io.js";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const inputs = root + "test/cli/snapshots/inputs/";
 const snapshots = root + "test/cli/snapshots/";
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 const cases: Array<{ name: string; expr: string; opts?: EvalOptions; stdout?: unknown; stderr?: string; code?: number }> = [
   { name: "reads the object", expr: "object.spec.containers.map(c, c.image)", opts: { object: "pod.yaml" }, stdout: ["nginx:1.27"] },

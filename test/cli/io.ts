@@ -1,5 +1,7 @@
-// In-memory process streams for in-process CLI tests, and stdin as a file descriptor.
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+// In-memory process streams for in-process CLI tests, stdin as a file descriptor, and the
+// built-in modules a process loaded.
+import { spawnSync, type StdioOptions } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
@@ -42,6 +44,33 @@ export async function withOpenFile<T>(bytes: Uint8Array, use: (fd: number) => T 
     return await use(fd);
   } finally {
     closeSync(fd);
+    rmSync(dir, { recursive: true });
+  }
+}
+
+/** What a run of a script gave, with `process.moduleLoadList` at its exit (Node's own modules, e.g. `NativeModule net`). */
+export interface RunWithLoads {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  loaded: string[];
+}
+
+/**
+ * Runs `node script ...args` on `input` with a CommonJS preload (`-r`, which starts no ES module
+ * loader) that records the modules Node loaded, by exit. `stdout`: "pipe" (a socket) or a
+ * descriptor open for writing.
+ */
+export function runWithLoads(script: string, args: string[], input: string, stdout: "pipe" | number = "pipe"): RunWithLoads {
+  const dir = mkdtempSync(join(tmpdir(), "kmutate-loads-"));
+  try {
+    const preload = join(dir, "record.cjs");
+    const record = join(dir, "loaded.txt");
+    writeFileSync(preload, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join("\\n")));\n`);
+    const stdio: StdioOptions = ["pipe", stdout, "pipe"];
+    const r = spawnSync(process.execPath, ["-r", preload, script, ...args], { input, stdio, encoding: "utf8" });
+    return { status: r.status, stdout: r.stdout ?? "", stderr: r.stderr, loaded: readFileSync(record, "utf8").split("\n") };
+  } finally {
     rmSync(dir, { recursive: true });
   }
 }

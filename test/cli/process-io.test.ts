@@ -14,9 +14,10 @@ import { fileURLToPath } from "node:url";
 import { errnoCode, FdOutput, fdKind } from "../../src/cli/process-io.js";
 import { readAtMost } from "../../src/cli/read-stdin.js";
 import { writeChunks } from "../../src/cli/io.js";
+import { runWithLoads } from "./io.js";
 import { joinText } from "../../src/krm/index.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 /** A stream recording what is written to it. */
 function recorder(): Writable & { bytes: () => Buffer } {
@@ -167,21 +168,17 @@ test("readAtMost: past the limit on a pipe's descriptor, the bytes read so far a
 test("the bin on pipes and files makes no stdio stream: no net, tty or stream-over-file module loads", () => {
   const dir = mkdtempSync(join(tmpdir(), "kmutate-modules-"));
   try {
-    const preload = join(dir, "modules.cjs");
-    const record = join(dir, "modules.txt");
-    execFileSync(process.execPath, ["-e", `require("fs").writeFileSync(${JSON.stringify(preload)}, ${JSON.stringify(`process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join("\\n")));`)})`]);
     const input = list.replace("items: []", "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n");
+    const summary = "results:\n- message: 1 object read, 0 changed by 0 invocations, 0 warnings, 0 errors\n  severity: info\n  tags:\n    code: summary\n";
     // spawnSync's pipes are sockets; the second run writes stdout to a file.
     const outFile = join(dir, "out.yaml");
     for (const stdout of ["pipe", "file"] as const) {
       const outFd = stdout === "file" ? openSync(outFile, "w") : undefined;
-      const r = spawnSync(process.execPath, ["-r", preload, bin], { input, stdio: ["pipe", outFd ?? "pipe", "pipe"], encoding: "utf8" });
+      const r = runWithLoads(bin, [], input, outFd ?? "pipe");
       if (outFd !== undefined) closeSync(outFd);
       assert.equal(r.status, 0, r.stderr);
-      const summary = "results:\n- message: 1 object read, 0 changed by 0 invocations, 0 warnings, 0 errors\n  severity: info\n  tags:\n    code: summary\n";
       assert.equal(stdout === "file" ? readFileSync(outFile, "utf8") : r.stdout, input + summary);
-      const loaded = readFileSync(record, "utf8").split("\n");
-      for (const m of ["NativeModule net", "NativeModule tty", "NativeModule internal/fs/sync_write_stream"]) assert.ok(!loaded.includes(m), `${m} was loaded (stdout ${stdout})`);
+      for (const m of ["NativeModule net", "NativeModule tty", "NativeModule internal/fs/sync_write_stream"]) assert.ok(!r.loaded.includes(m), `${m} was loaded (stdout ${stdout})`);
     }
   } finally {
     rmSync(dir, { recursive: true });

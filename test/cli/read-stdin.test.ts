@@ -10,7 +10,7 @@ import { fnCommand } from "../../src/cli/fn.js";
 import { runFunction } from "../../src/krm/index.js";
 import { memoryIo, withOpenFile } from "./io.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 /** fn mode (serial, quiet) on `bytes` arriving in chunks cut at `cuts`, with `KMUTATE_MAX_INPUT_BYTES` = `max` when given. */
 async function fnOnChunks(bytes: Uint8Array, cuts: number[], max?: number): Promise<{ code: number; out: string; err: string }> {

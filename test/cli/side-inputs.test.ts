@@ -15,7 +15,7 @@ import type { JsonObject, JsonValue } from "../../src/data/index.js";
 import { defaultAdmitOptions } from "../../src/admission/index.js";
 
 const dir = fileURLToPath(new URL("../../../test/cli/fixtures/side-inputs/", import.meta.url));
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 test("oldObjectsPath: a directory's manifests (hidden entries skipped) become the old objects", () => {
   const r = loadSideInputs({ oldObjectsPath: "old", openapiPaths: [] }, defaultAdmitOptions, { cwd: dir });

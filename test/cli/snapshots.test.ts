@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 const fixtures = root + "test/cli/fixtures/";
 const snapshots = root + "test/cli/snapshots/";
 

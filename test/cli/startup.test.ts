@@ -9,8 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runWithLoads } from "./io.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 const recorder = fileURLToPath(new URL("../../../test/cli/fixtures/startup-record.mjs", import.meta.url));
 
 const EMPTY = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n";
@@ -111,3 +112,16 @@ for (const row of sameAsFn) {
     assert.deepEqual({ status: bare.status, stdout: bare.stdout, stderr: bare.stderr }, { status: named.status, stdout: named.stdout, stderr: named.stderr });
   });
 }
+
+test("startup: the bin is CommonJS, started without an ES module job; kmutate.js, its path before, runs it", () => {
+  const stdin = policyList('object.metadata.name.startsWith("s")');
+  const cjs = runWithLoads(bin, [], stdin);
+  assert.equal(cjs.status, 0, cjs.stderr);
+  assert.ok(!cjs.loaded.includes("NativeModule internal/modules/esm/module_job"), "an ES module job was loaded");
+  const before = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+  for (const args of [[], ["--version"], ["fn", "-q"]]) {
+    const a = runWithLoads(bin, args, stdin);
+    const b = runWithLoads(before, args, stdin);
+    assert.deepEqual({ status: b.status, stdout: b.stdout, stderr: b.stderr }, { status: a.status, stdout: a.stdout, stderr: a.stderr }, args.join(" "));
+  }
+});

@@ -12,7 +12,7 @@ import { loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, configMap, policy, resourceList } from "../adversarial/fixtures.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 const emptyList = '{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList","items":[]}';
 const inlining = "--max-inlined-bytecode-size-cumulative=300";
 const optimisersOff = ["--no-maglev", "--no-opt"];

@@ -20,7 +20,7 @@ export interface ScenarioOutcome {
   problems: string[];
 }
 
-const binPath = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const binPath = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 /** Loads a scenario file. */
 export function loadScenario(path: string): Scenario {

@@ -10,7 +10,7 @@ import { runNoticeCodes } from "../../src/admission/index.js";
 import { runFunction } from "../../src/krm/index.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 const doc = readFileSync(root + "docs/05_errors.md", "utf8");
 
 /** The first-column backticked texts of the table under the heading starting with `heading`. */

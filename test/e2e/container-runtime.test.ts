@@ -167,7 +167,7 @@ test("container: the process is uid 1000 with no groups or capabilities, has onl
   const img = need(t);
   if (img === undefined) return;
   const { workdir } = img.config;
-  const targets = [`${workdir}/new-file`, `${workdir}/dist/src/cli/kmutate.js`, "/tmp/new-file", "/home/node/new-file", "/new-file"];
+  const targets = [`${workdir}/new-file`, `${workdir}/dist/src/cli/kmutate.cjs`, "/tmp/new-file", "/home/node/new-file", "/new-file"];
   const ro = run(img, "", "docker run --rm -i --read-only --network none --security-opt=no-new-privileges IMAGE", ["node", "-e", probe, ...targets]);
   assert.equal(ro.status, 0, ro.stderr);
   const r = JSON.parse(ro.stdout) as { uid: number; euid: number; gid: number; groups: string; capEff: string; noNewPrivs: string; cwd: string; env: Record<string, string>; writes: Record<string, string>; netDevices: string[] };
@@ -179,14 +179,14 @@ test("container: the process is uid 1000 with no groups or capabilities, has onl
   assert.deepEqual(r.env, { ...img.config.env, HOME: "/home/node" });
   // Creating anything is refused by the read-only mount; the image's existing root-owned files
   // are refused first by their permissions (the kernel checks those before the mount flag).
-  assert.deepEqual(r.writes, Object.fromEntries(targets.map((p) => [p, p.endsWith("kmutate.js") ? "EACCES" : "EROFS"])));
+  assert.deepEqual(r.writes, Object.fromEntries(targets.map((p) => [p, p.endsWith("kmutate.cjs") ? "EACCES" : "EROFS"])));
   // Control, same uid on a writable root: the image's own files are still refused (root-owned),
   // while /tmp and the home directory take writes, so the probe above can see a write succeed.
   const rw = run(img, "", "docker run --rm -i --network none IMAGE", ["node", "-e", probe, ...targets]);
   assert.equal(rw.status, 0, rw.stderr);
   assert.deepEqual((JSON.parse(rw.stdout) as { writes: Record<string, string> }).writes, {
     [`${workdir}/new-file`]: "EACCES",
-    [`${workdir}/dist/src/cli/kmutate.js`]: "EACCES",
+    [`${workdir}/dist/src/cli/kmutate.cjs`]: "EACCES",
     "/tmp/new-file": "written",
     "/home/node/new-file": "written",
     "/new-file": "EACCES",

@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 /** The repository root (fixtures and examples are read from here, never from cwd). */
 export const repoRoot: string = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** The bin built beside this file (`<outDir>/src/cli/kmutate.js`, the bundle), so any outDir tests its own build. */
-export const builtBin: string = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+/** The bin built beside this file (`<outDir>/src/cli/kmutate.cjs`, the bundle), so any outDir tests its own build. */
+export const builtBin: string = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 /** True when `cmd args` can be started (the tool is installed), whatever its exit code. */
 export function toolFound(cmd: string, args: readonly string[]): boolean {

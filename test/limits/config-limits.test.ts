@@ -52,7 +52,7 @@ for (const row of rows) {
 test("limit on the fn-mode input size: KMUTATE_MAX_INPUT_BYTES, one stderr line, nothing on stdout", async () => {
   const { spawnSync } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
-  const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
   const input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + "#".repeat(1000) + "\n";
   const over = spawnSync(process.execPath, [bin], { input, encoding: "utf8", env: { ...process.env, KMUTATE_MAX_INPUT_BYTES: "500" } });
   assert.equal(over.status, 1);
@@ -92,7 +92,7 @@ for (const row of byteCounts) {
 test("an invalid KMUTATE_MAX_INPUT_BYTES is one stderr line naming it, exit 1, nothing read or written", async () => {
   const { spawnSync } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
-  const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
   const input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n";
   for (const value of ["1e6", "10MiB", "-1", "abc"]) {
     const run = spawnSync(process.execPath, [bin], { input, encoding: "utf8", env: { ...process.env, KMUTATE_MAX_INPUT_BYTES: value } });
@@ -128,7 +128,7 @@ test("an input larger than the heap can hold is refused up front with one stderr
   const { spawnSync } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
   const { heapBytesPerInputByte, heapInputLimit } = await import("../../src/cli/fn.js");
-  const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
   // The young generation pinned at Node 20's and 22's default (Node 24's is 64 MiB per semi-space,
   // which alone puts the heap limit at 256 MiB): the same limit, and the same text, on every version.
   const small = ["--max-old-space-size=64", "--max-semi-space-size=16"];
@@ -150,7 +150,7 @@ test("a JSON list with policies just under the limit a heap gives is admitted in
   const { fileURLToPath } = await import("node:url");
   const { heapInputLimit } = await import("../../src/cli/fn.js");
   const { generateWorkload, serialiseResourceList } = await import("../../bench/workload.js");
-  const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
   const small = ["--max-old-space-size=64", "--max-semi-space-size=16"];
   const heap = Number(spawnSync(process.execPath, [...small, "-p", "v8.getHeapStatistics().heap_size_limit"], { encoding: "utf8" }).stdout);
   const limit = heapInputLimit(heap);

@@ -1,4 +1,4 @@
-// Issue 22 item 8, peak RSS ≤ 5 × input + 60 MB, as users run the bin: `node kmutate.js` (an npm
+// Issue 22 item 8, peak RSS ≤ 5 × input + 60 MB, as users run the bin: `node kmutate.cjs` (an npm
 // install: the bin stops V8's young generation growing past two 8 MiB semi-spaces itself) and node
 // with the Dockerfile ENTRYPOINT's options (which set that size from the start). Node 24's default
 // lets it grow to 64 MiB semi-spaces, which alone broke the bound on 20-30 MB lists.

@@ -10,7 +10,7 @@ import type { KrmResult } from "../../src/admission/index.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, configMap, policy, resourceList } from "../adversarial/fixtures.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 
 const label = (i: number): string => `[JSONPatch{op: "add", path: "/data/p${i}", value: "x"}]`;
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { artifactPath, freshBuild, launchBrowser, noBrowser, openPlayground, replaceShownFile, repoRoot, tabNames, editAndWait } from "./harness.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 const example = join(repoRoot, "examples", "sidecar-injection");
 
 test("playground in headless Chromium", { skip: noBrowser || false }, async (t) => {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { editAndWait, freshBuild, launchBrowser, noBrowser, openPlayground, replaceShownFile, repoRoot, tabNames } from "./harness.js";
 
-const bin = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
+const bin = fileURLToPath(new URL("../../src/cli/kmutate.cjs", import.meta.url));
 const fixtures = join(repoRoot, "test", "playground", "fixtures");
 const examplesDir = join(repoRoot, "examples");
 const examples = readdirSync(examplesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
