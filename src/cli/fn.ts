@@ -14,6 +14,7 @@ import { collectGarbage } from "./util-collect-garbage.js";
 import { newSpaceCap, youngGenerationCap } from "./young-generation.js";
 import { optimisersOffForSmallInput } from "./small-input.js";
 import { delayTierUp } from "./tier-up.js";
+import { uptimeMs } from "./uptime.js";
 import { writeFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 
@@ -127,6 +128,7 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
     onPhase: phases?.hook,
     quiet,
     standInItems: true,
+    clock: uptimeMs,
     progress: (done, total) => {
       youngGeneration();
       optimisersBack?.();

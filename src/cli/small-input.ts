@@ -6,6 +6,7 @@
 // input with expensive policies runs long all the same, and without TurboFan its CEL ran up to 3.5
 // times slower: once the process has run for a second the compilers are turned back on.
 import { cachedDataVersionTag, setFlagsFromString } from "node:v8";
+import { uptimeMs } from "./uptime.js";
 import { nodeOptionGiven } from "./node-options.js";
 
 /** Input size (bytes) below which the optimising compilers start off. */
@@ -35,7 +36,7 @@ export function optimisersOffForSmallInput(
   execArgv: readonly string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? "",
   backAfterMs = optimisersBackAfterMs,
-  now: () => number = () => performance.now(),
+  now: () => number = uptimeMs,
 ): (() => void) | undefined {
   if (inputBytes >= smallInputBytes || optimisersSet(execArgv, nodeOptions)) return undefined;
   const before = cachedDataVersionTag();

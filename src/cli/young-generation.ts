@@ -5,6 +5,7 @@
 // Node 24 grew it to two 64 MiB semi-spaces, 35–185 MB more peak RSS for no speed (performance.md).
 // A small input gets a smaller cap ({@link newSpaceCap}).
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
+import { uptimeMs } from "./uptime.js";
 import { nodeOptionGiven } from "./node-options.js";
 
 /** The new space's size (both semi-spaces) at which growth stops: `--max-semi-space-size=8`'s. */
@@ -58,11 +59,11 @@ export function youngGenerationCap(
   nodeOptions = process.env.NODE_OPTIONS ?? "",
 ): YoungGenerationCap {
   if (youngGenerationSet(execArgv, nodeOptions)) return Object.assign(() => undefined, { lift: () => undefined });
-  let last = performance.now();
+  let last = uptimeMs();
   let done = false;
   const look = (): void => {
     if (done) return;
-    const now = performance.now();
+    const now = uptimeMs();
     if (now - last < gapMs) return;
     last = now;
     const newSpace = getHeapSpaceStatistics().find((s) => s.space_name === "new_space");

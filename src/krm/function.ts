@@ -71,6 +71,8 @@ export interface RunOptions {
   quiet?: boolean;
   /** Called as items are admitted (see AdmitOptions.progress). Default: none. */
   progress?: AdmitOptions["progress"];
+  /** The clock of the time limits (see AdmitOptions.clock). Default: admission's. */
+  clock?: AdmitOptions["clock"];
   /** Called now and then while the input is parsed (see readDecoded). Default: none. */
   onReading?: () => void;
   /**
@@ -158,7 +160,7 @@ function runText(input: TextBox, admit: Admitter, run: RunOptions, standIns?: St
   const files = sideInputs(parsed.files, parsed.options, functionConfig);
   const config = files.ok ? loadSideInputItems(items, files.options) : files;
   if (!config.ok) return finish(doc, items, errorResults(config.errors, items), read, text, items);
-  const options: AdmitOptions = { ...config.options, ...(onPhase ? { onPhase } : {}), ...(progress ? { progress } : {}) };
+  const options: AdmitOptions = { ...config.options, ...(onPhase ? { onPhase } : {}), ...(progress ? { progress } : {}), ...(run.clock ? { clock: run.clock } : {}) };
   let out: ReturnType<Admitter>;
   try {
     out = admit(items, options);

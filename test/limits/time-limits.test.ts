@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { mutate, type MutateOptions } from "../../src/index.js";
+import { runFunction, type RunPhase } from "../../src/krm/index.js";
 import type { KrmResult } from "../../src/admission/index.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, configMap, policy, resourceList } from "../adversarial/fixtures.js";
@@ -110,4 +111,18 @@ test("the bin stops a pathological input at spec.limits.runTimeoutSeconds: exit 
   assert.match(errors[0].message, /^the run took longer than 2s \(spec\.limits\.runTimeoutSeconds\) while policy 'p\d+' with binding 'p\d+-binding' was running on this object \(item \d+ of 120\): nothing was admitted/);
   assert.equal(errors[0].tags?.code, "run-timeout");
   assert.match(r.stderr, /run took longer than 2s/);
+});
+
+test("runFunction's clock is the one the time limits read (fn mode passes the process's uptime)", () => {
+  const input = items(2, ["c1", "c2", "c3"]);
+  const functionConfig = { apiVersion: "fn.kmutate.dev/v1alpha1", kind: "MutationConfig", metadata: { name: "c" }, spec: { limits: { runTimeoutSeconds: 75 } } };
+  const list = JSON.stringify({ ...JSON.parse(resourceList(input)), functionConfig });
+  // As slowClock: 10 s per CEL step; the run's limit passes at c2 (see runTimeoutSeconds above).
+  let t = 0;
+  const onPhase = (phase: RunPhase): void => void (phase === "cel" && (t += 10_000));
+  const run = runFunction(list, undefined, { clock: () => t, onPhase });
+  assert.equal(run.exitCode, 1);
+  assert.deepEqual(run.results.filter((r) => r.severity === "error").map((r) => [r.tags?.code, r.resourceRef?.name]), [["run-timeout", "c2"]]);
+  // Without it, admission's own clock: no limit is near.
+  assert.equal(runFunction(list, undefined, { onPhase }).exitCode, 0);
 });
