@@ -51,7 +51,7 @@ export interface ChildRun {
   timedOut: boolean;
 }
 
-const preload = new URL("./rss-preload.js", import.meta.url).href;
+const preload = fileURLToPath(new URL("./rss-preload.cjs", import.meta.url));
 const running = new Set<ChildProcess>();
 
 /** Kills (SIGKILL) every child still running; for the runner's signal handlers. */
@@ -60,7 +60,7 @@ export function killRunningChildren(): void {
 }
 
 /** The preload module's path (it must exist for RSS figures). */
-export const rssPreloadPath: string = fileURLToPath(preload);
+export const rssPreloadPath: string = preload;
 
 function readJson(path: string): unknown {
   if (!existsSync(path)) return undefined;
@@ -100,7 +100,7 @@ export async function runChild(spec: ChildSpec): Promise<ChildRun> {
     const started = performance.now();
     let timedOut = false;
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
-      const child = spawn(spec.node ?? process.execPath, [...(spec.nodeArgs ?? []), "--import", preload, spec.script, ...(spec.args ?? [])], {
+      const child = spawn(spec.node ?? process.execPath, [...(spec.nodeArgs ?? []), "--require", preload, spec.script, ...(spec.args ?? [])], {
         stdio: [stdin, stdout, "pipe"],
         env,
       });

@@ -44,7 +44,7 @@ export function defaultStartupScripts(): StartupScripts {
   return {
     bundle: fileURLToPath(new URL("../src/cli/kmutate.cjs", import.meta.url)),
     modular: fileURLToPath(new URL("../src/cli/bin.js", import.meta.url)),
-    node: fileURLToPath(new URL("./noop.js", import.meta.url)),
+    node: fileURLToPath(new URL("./noop.cjs", import.meta.url)),
   };
 }
 

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 
 const fixtures = new URL("../adversarial/fixtures.js", import.meta.url).href;
 const krm = new URL("../../src/krm/index.js", import.meta.url).href;
-const peakRss = new URL("../../bench/peak-rss.js", import.meta.url).href;
+const peakRss = new URL("../../bench/peak-rss.cjs", import.meta.url).href;
 
 /** Runs the KRM function in a fresh process on the list `build` makes; its peak RSS (MB), output length and exit code. */
 function measure(build: string, args: number[]): { rssMb: number; stdout: number; stderr: number; exitCode: number } {

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 
 const krm = new URL("../../src/krm/index.js", import.meta.url).href;
 const io = new URL("../../src/cli/io.js", import.meta.url).href;
-const peakRss = new URL("../../bench/peak-rss.js", import.meta.url).href;
+const peakRss = new URL("../../bench/peak-rss.cjs", import.meta.url).href;
 
 /** Runs `script` (an ES module) in a fresh Node with `flags`; its stdout parsed as JSON. */
 function child<T>(script: string, flags: string[]): T {

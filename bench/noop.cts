@@ -1,2 +1,3 @@
 // An empty script: what Node alone costs to start, for the start-up benchmark (startup.ts).
-export {};
+// CommonJS, as the bin is: Node starts it without its ES module loader.
+export = {};
