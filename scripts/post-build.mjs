@@ -12,6 +12,9 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 // tsc wrote dist/ before this script runs.
 const { bundleWrapper, cacheFileName } = await import("../dist/src/cli/code-cache.js");
+const { encodeTypeTables, typeTablesFile } = await import("../dist/src/cli/type-tables-file.js");
+const { builtinTypes } = await import("../dist/src/schema/gen/builtin-types.js");
+const { typedShapes } = await import("../dist/src/schema/gen/typed-shapes.js");
 
 const outdir = fileURLToPath(new URL("../dist/src/cli/", import.meta.url));
 const cli = (name) => fileURLToPath(new URL(`../dist/src/cli/${name}`, import.meta.url));
@@ -49,6 +52,15 @@ const commandBundle = {
   banner: { js: `${bundleWrapper.start}\n// Includes js-yaml (MIT licence, Copyright (C) 2011-2015 by Vitaly Puzrin; node_modules/js-yaml/LICENSE).` },
   footer: { js: bundleWrapper.end },
 };
+// The bundles read the generated schema tables from kmutate-types.txt beside them when a type is
+// first looked up (src/cli/type-tables-file.ts), not from their own text and code cache.
+const schema = (name) => fileURLToPath(new URL(`../dist/src/schema/${name}`, import.meta.url));
+const tablesFromFile = {
+  name: "kmutate-tables-from-file",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/type-tables\.js$/ }, (args) => (args.importer.startsWith(schema("")) ? { path: cli("type-tables-file.js") } : undefined));
+  },
+};
 const bundledLoader = {
   name: "kmutate-bundled-loader",
   setup(b) {
@@ -64,18 +76,26 @@ const binCommonJs = {
   define: { "import.meta.url": "__kmutate_bin_url" },
   banner: { js: '"use strict";\nvar __kmutate_bin_url = require("node:url").pathToFileURL(__filename).href;' },
 };
-const [bin, fn, program] = await Promise.all([
+const [bin, fn, program, worker] = await Promise.all([
   build({ ...binCommonJs, entryPoints: [cli("bin.js")], outfile: outdir + "kmutate.cjs", plugins: [bundledLoader] }),
-  build({ ...commandBundle, entryPoints: [cli("fn.js")], outfile: outdir + bundles.fn }),
-  build({ ...commandBundle, entryPoints: [cli("program.js")], outfile: outdir + bundles.cli }),
+  build({ ...commandBundle, entryPoints: [cli("fn.js")], outfile: outdir + bundles.fn, plugins: [tablesFromFile] }),
+  build({ ...commandBundle, entryPoints: [cli("program.js")], outfile: outdir + bundles.cli, plugins: [tablesFromFile] }),
   // The worker thread of parallel fn runs (src/cli/fn-parallel.ts loads ./kmutate-worker.js).
-  build({ ...common, format: "esm", packages: "external", entryPoints: [cli("fn-worker.js")], outfile: outdir + "kmutate-worker.js" }),
+  build({ ...common, format: "esm", packages: "external", entryPoints: [cli("fn-worker.js")], outfile: outdir + "kmutate-worker.js", plugins: [tablesFromFile] }),
 ]);
 
 const fail = (why) => {
   throw new Error(`post-build: ${why}`);
 };
 const inputsOf = (result) => Object.keys(result.metafile.inputs);
+writeFileSync(outdir + typeTablesFile, encodeTypeTables({ builtinTypes, typedShapes }));
+// A type name that only the tables hold, one per table.
+const tableOnly = [builtinTypes, typedShapes].map((t) => Object.keys(t).find((k) => k.endsWith(".v1.AuditAnnotation")));
+for (const [name, result] of [[bundles.fn, fn], [bundles.cli, program], ["kmutate-worker.js", worker]]) {
+  const text = readFileSync(outdir + name, "utf8");
+  if (tableOnly.some((k) => k === undefined || text.includes(k))) fail(`${name} holds the schema tables: they are read from ${typeTablesFile}`);
+  if (!inputsOf(result).some((i) => i.endsWith("/type-tables-file.js"))) fail(`${name} does not read the schema tables from ${typeTablesFile}`);
+}
 const entry = readFileSync(outdir + "kmutate.cjs", "utf8");
 for (const name of Object.values(bundles)) if (!entry.includes(`"./${name}"`)) fail(`dist/src/cli/kmutate.cjs does not load ${name}: load-commands-bundled.ts changed`);
 if (inputsOf(bin).some((i) => /\/(fn|program)\.js$/.test(i))) fail("kmutate.cjs holds the commands: bin.ts must load them through load-commands.ts");

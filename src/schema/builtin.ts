@@ -1,9 +1,9 @@
 // The built-in Kubernetes schema and kind table, decoded lazily from the generated tables:
 // a type is parsed the first time it is resolved; the kind index is built on first lookup.
-import { builtinTypes } from "./gen/builtin-types.js";
 import { builtinResources } from "./gen/builtin-resources.js";
 import { decodeEncodedAtom } from "./decode-table.js";
 import { schemaOver } from "./resolve-spec.js";
+import { typeTableText } from "./type-tables.js";
 import type { Atom, ResourceInfo, Schema } from "./types.js";
 
 const decoded = new Map<string, Atom>();
@@ -12,8 +12,9 @@ const decoded = new Map<string, Atom>();
 export function builtinAtom(name: string): Atom | undefined {
   const hit = decoded.get(name);
   if (hit !== undefined) return hit;
-  if (!Object.prototype.hasOwnProperty.call(builtinTypes, name)) return undefined;
-  const atom = decodeEncodedAtom(builtinTypes[name]);
+  const text = typeTableText("builtinTypes", name);
+  if (text === undefined) return undefined;
+  const atom = decodeEncodedAtom(text);
   decoded.set(name, atom);
   return atom;
 }

@@ -8,6 +8,8 @@ export type { ConvertContext } from "./openapi-convert.js";
 export { guessResource } from "./openapi-doc.js";
 export { goKinds, goKindType, goStruct } from "./typed-shape.js";
 export type { GoField, GoShape, GoStruct } from "./typed-shape.js";
+export { typeTableText } from "./type-tables.js";
+export type { TypeTable } from "./type-tables.js";
 export { DEDUCED_TYPE, UNTYPED_ATOMIC_TYPE, OBJECT_META_TYPE } from "./types.js";
 export type {
   Atom,

@@ -1,6 +1,7 @@
 // The Go shapes of the built-in kinds (k8s.io/api v0.36.3 structs, from the generated table):
 // what the apiserver's typed decode of a manifest keeps, fills with zero values and drops.
-import { typedKinds, typedShapes } from "./gen/typed-shapes.js";
+import { typedKinds } from "./gen/typed-shapes.js";
+import { typeTableText } from "./type-tables.js";
 
 /**
  * The JSON-relevant shape of a Go field type, with the Go type as the JSON decoder names it in
@@ -99,7 +100,7 @@ export function goStruct(name: string): GoStruct | undefined {
   const hit = decoded.get(name);
   if (hit !== undefined) return hit ?? undefined;
   const key = shortName(name);
-  const enc = Object.prototype.hasOwnProperty.call(typedShapes, key) ? typedShapes[key] : undefined;
+  const enc = typeTableText("typedShapes", key);
   if (enc === undefined) {
     decoded.set(name, null);
     return undefined;

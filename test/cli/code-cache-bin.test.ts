@@ -67,13 +67,13 @@ function withTemp(body: (tmp: string) => void): void {
   }
 }
 
-/** The bin and its bundles without their caches, under `tmp`, with the packages they require: the copy's folder. */
+/** The bin, its bundles and their schema tables without the caches, under `tmp`, with the packages they require: the copy's folder. */
 function copyWithoutCaches(tmp: string): string {
   const copy = join(tmp, "pkg", "dist");
   mkdirSync(copy, { recursive: true });
   symlinkSync(nodeModules, join(tmp, "pkg", "node_modules"));
   writeFileSync(join(tmp, "pkg", "package.json"), '{ "type": "module" }\n');
-  for (const f of ["kmutate.cjs", ...bundles]) copyFileSync(join(cliDir, f), join(copy, f));
+  for (const f of ["kmutate.cjs", "kmutate-types.txt", ...bundles]) copyFileSync(join(cliDir, f), join(copy, f));
   return copy;
 }
 

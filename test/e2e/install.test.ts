@@ -49,7 +49,7 @@ test("package.json: no script runs when the package is installed (prepack builds
 
 test("npm pack: the tarball holds the compiled src, krm/, README and LICENSE, and no sources or tests", (t) => {
   if (!npmFound) return t.skip("npm not found");
-  for (const f of ["package.json", "README.md", "LICENSE", "dist/src/cli/kmutate.cjs", "dist/src/index.js", "dist/src/index.d.ts", "dist/src/require.cjs", "krm/function-config.schema.json", "krm/kpt/exec/Kptfile"]) {
+  for (const f of ["package.json", "README.md", "LICENSE", "dist/src/cli/kmutate.cjs", "dist/src/cli/kmutate-types.txt", "dist/src/index.js", "dist/src/index.d.ts", "dist/src/require.cjs", "krm/function-config.schema.json", "krm/kpt/exec/Kptfile"]) {
     assert.ok(packed.includes(f), `${f} is packed`);
   }
   assert.deepEqual(packed.filter((f) => !/^(dist\/src\/|krm\/)/.test(f) && !["package.json", "README.md", "LICENSE"].includes(f)), []);
