@@ -15,7 +15,7 @@ export interface RunOptions {
   configs: BenchConfig[];
   /** Built kmutate bin. Default: dist/src/cli/kmutate.cjs. */
   bin: string;
-  /** Built baseline script. Default: dist/bench/passthrough.cjs. */
+  /** Built baseline script. Default: dist/bench/passthrough.js. */
   baseline: string;
   /** Workload seed. Default: 1. */
   seed: number;
@@ -139,7 +139,7 @@ export function parseRunOptions(argv: string[]): RunOptions | string {
   return {
     configs: pairs.map(([objects, policies]) => ({ objects, policies, runs: runs ?? defaultRuns(objects, full) })),
     bin: values.bin ?? fileURLToPath(new URL("../src/cli/kmutate.cjs", import.meta.url)),
-    baseline: values.baseline ?? fileURLToPath(new URL("./passthrough.cjs", import.meta.url)),
+    baseline: values.baseline ?? fileURLToPath(new URL("./passthrough.js", import.meta.url)),
     seed,
     keep: values.keep,
     skipCel: values["skip-cel"],
