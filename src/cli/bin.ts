@@ -2,8 +2,9 @@
 // The kmutate executable: wires the process to runCli; sets the exit code after output drains.
 // With no arguments (how kpt, kustomize and Argo CD run a KRM function) it runs fn mode directly,
 // the same action runCli would pick, without loading commander and the other commands.
-// package.json's `bin` runs the CommonJS bundle of this module (dist/src/cli/kmutate.cjs), which loads one of two bundles
-// through V8's code cache, kmutate-fn.cjs for fn mode or kmutate-cli.cjs (scripts/post-build.mjs).
+// package.json's `bin` runs the CommonJS bundle of this module (dist/src/cli/kmutate.cjs), which
+// loads one of two bundles through V8's code cache, kmutate-fn.cjs for fn mode or kmutate-cli.cjs
+// (scripts/post-build.mjs).
 import type { LoadedBundle } from "./code-cache.js";
 import { enableCompileCache } from "./compile-cache.js";
 import { limitInlining } from "./inlining-budget.js";

@@ -1,12 +1,12 @@
 // The bin's stdin, stdout and stderr, made only when used. Node makes a stream for each of
-// process.stdin, stdout and stderr on first use and loads the stream, net or fs-stream modules
-// for it: 5 ms of CPU of an empty fn run's ~118 on Node 20 (stdin a file, stderr a pipe), ~8 ms
-// with pipes on all three as kpt gives them (docs/performance.md, "Start-up"). So where a
-// descriptor is a regular file, a pipe or a socket, output goes to it with synchronous writes,
-// as Node's own stdout does for files and, on Linux, pipes; fn mode reads stdin the same way
-// (read-stdin.ts). Terminals and other devices keep Node's streams, and so does a descriptor set
-// non-blocking by whoever shares it: at the first write that would block (EAGAIN), the rest goes
-// through the stream, which waits for the reader.
+// process.stdin, stdout and stderr on first use, with its net, tty or fs-stream modules: without
+// them an empty fn run took 2.6 ms less CPU on Node 20 (112 ms; stdin and stdout files), 4.6 ms
+// less with pipes as kpt gives them (docs/performance.md, "Start-up without the ES module
+// loader, streams or tables"). So where a descriptor is a regular file, a pipe or a socket,
+// output goes to it with synchronous writes, as Node's own stdout does for files and, on Linux,
+// pipes; fn mode reads stdin the same way (read-stdin.ts). Terminals and other devices keep
+// Node's streams, and so does a descriptor set non-blocking by whoever shares it: at the first
+// write that would block (EAGAIN), the rest goes through the stream, which waits for the reader.
 import { fstatSync, writeSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import type { CliIo, Output } from "./io.js";

@@ -1,8 +1,8 @@
 // The schema tables of the bin's bundles: the bundles put this module in place of
 // src/schema/type-tables.ts (scripts/post-build.mjs), and it reads the same encoded texts from
 // kmutate-types.txt beside them, when a type is first looked up. Inside a bundle the tables were
-// 360 KB of its text and of its V8 code cache, read and deserialised at every start: 10 ms of
-// CPU of an empty ResourceList's 103 on Node 20, for runs that may never resolve a type (no
+// 360 KB of its text and of its V8 code cache, read and deserialised at every start: 9 ms of
+// CPU of an empty ResourceList's 100 on Node 20, for runs that may never resolve a type (no
 // policy, or none that patches). The file is one line per entry, `<table>\t<name>\t<text>`, ASCII.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -12,6 +12,7 @@ import { decodeTypeTables, encodeTypeTables, typeTablesFile, typeTableText as fr
 import { builtinTypes } from "../../src/schema/gen/builtin-types.js";
 import { typedShapes } from "../../src/schema/gen/typed-shapes.js";
 import { typeTableText, type TypeTable } from "../../src/schema/type-tables.js";
+import { binding, configMap, policy, resourceList } from "../adversarial/fixtures.js";
 
 const cliDir = fileURLToPath(new URL("../../src/cli/", import.meta.url));
 const tables: Record<TypeTable, Readonly<Record<string, string>>> = { builtinTypes, typedShapes };
@@ -43,36 +44,8 @@ test("a bin whose kmutate-types.txt is missing fails naming the file, exit 1", (
   const copy = mkdtempSync(join(tmpdir(), "kmutate-no-tables-"));
   try {
     for (const f of readdirSync(cliDir)) if (f === "kmutate.cjs" || f.startsWith("kmutate-fn.cjs")) copyFileSync(join(cliDir, f), join(copy, f));
-    const list = `apiVersion: config.kubernetes.io/v1
-kind: ResourceList
-items:
-- apiVersion: v1
-  kind: ConfigMap
-  metadata:
-    name: a
-- apiVersion: admissionregistration.k8s.io/v1
-  kind: MutatingAdmissionPolicy
-  metadata:
-    name: label
-  spec:
-    reinvocationPolicy: Never
-    matchConstraints:
-      resourceRules:
-      - apiGroups: [""]
-        apiVersions: [v1]
-        operations: [CREATE]
-        resources: [configmaps]
-    mutations:
-    - patchType: ApplyConfiguration
-      applyConfiguration:
-        expression: 'Object{metadata: Object.metadata{labels: {"a": "b"}}}'
-- apiVersion: admissionregistration.k8s.io/v1
-  kind: MutatingAdmissionPolicyBinding
-  metadata:
-    name: label
-  spec:
-    policyName: label
-`;
+    // A JSON patch on a ConfigMap: the patched object is checked against the ConfigMap's schema.
+    const list = resourceList([configMap("a"), policy("label", ['[JSONPatch{op: "add", path: "/metadata/labels", value: {"a": "b"}}]']), binding("label")]);
     const r = spawnSync(process.execPath, [join(copy, "kmutate.cjs")], { input: list, encoding: "utf8", env: { ...process.env, TMPDIR: copy } });
     assert.equal(r.status, 1);
     const missing = join(copy, typeTablesFile);

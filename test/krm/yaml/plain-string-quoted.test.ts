@@ -18,15 +18,30 @@ for (const [s, want] of rows) {
   test(`plainStringQuoted(${JSON.stringify(s)}) is ${want}`, () => assert.equal(plainStringQuoted(s), want));
 }
 
+/** Whether `s` as a YAML document is the string `s` (`... 0` is no document: a document end marker, then text). */
+function readsAsItself(s: string): boolean {
+  try {
+    return yaml.load(s, { schema: loadSchema }) === s;
+  } catch {
+    return false;
+  }
+}
+
 test("property: a plain string the dumper quotes (only a look-alike can be) starts with a look-alike character", () => {
   const unit = fc.constantFrom(..."0123456789abyYnNoOeExX_.:+-=<TZ ");
   fc.assert(fc.property(fc.string({ unit, minLength: 1, maxLength: 8 }), (s) => {
     // Strings without any other reason to be quoted: no leading indicator (`-`, `=`, `:`), no
     // leading/trailing space or colon, no ": ".
     fc.pre(!/^[\s:=-]|[\s:]$|: /.test(s));
-    if (yaml.load(s, { schema: loadSchema }) !== s) return; // not a plain string
+    if (!readsAsItself(s)) return; // not a plain string
     const quoted = /^['"]/.test(yaml.dump(s, { schema: dumpSchema }));
     assert.equal(plainStringQuoted(s), quoted, s);
     if (quoted) assert.ok(LOOKALIKE_FIRST.has(s.charCodeAt(0)), s);
   }), { numRuns: 3000 });
+});
+
+test("a string that starts with the document end marker is no document of itself (the property skips it)", () => {
+  assert.throws(() => yaml.load("... 0", { schema: loadSchema }), /expected a single document/);
+  assert.equal(plainStringQuoted("... 0"), false);
+  assert.equal(yaml.dump({ k: "... 0" }, { schema: dumpSchema }), "k: ... 0\n");
 });
