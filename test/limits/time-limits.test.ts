@@ -108,7 +108,9 @@ test("the bin stops a pathological input at spec.limits.runTimeoutSeconds: exit 
   assert.deepEqual(out.items, list);
   const errors = errorsOf(out.results);
   assert.equal(errors.length, 1);
-  assert.match(errors[0].message, /^the run took longer than 2s \(spec\.limits\.runTimeoutSeconds\) while policy 'p\d+' with binding 'p\d+-binding' was running on this object \(item \d+ of 120\): nothing was admitted/);
+  // The real clock runs out while a policy runs, or (rarely: CI once, item 83) in the moment
+  // between an object's last check and the next object's, which names no policy.
+  assert.match(errors[0].message, /^the run took longer than 2s \(spec\.limits\.runTimeoutSeconds\) (while policy 'p\d+' with binding 'p\d+-binding' was running on this object|before this object was admitted) \(item \d+ of 120\): nothing was admitted/);
   assert.equal(errors[0].tags?.code, "run-timeout");
   assert.match(r.stderr, /run took longer than 2s/);
 });
