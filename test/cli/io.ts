@@ -48,12 +48,16 @@ export async function withOpenFile<T>(bytes: Uint8Array, use: (fd: number) => T 
   }
 }
 
-/** What a run of a script gave, with `process.moduleLoadList` at its exit (Node's own modules, e.g. `NativeModule net`). */
+/**
+ * What a run of a script gave, with `process.moduleLoadList` at its exit (Node's own modules, e.g.
+ * `NativeModule net`) and the file of the CommonJS main module (none when the main is an ES module).
+ */
 export interface RunWithLoads {
   status: number | null;
   stdout: string;
   stderr: string;
   loaded: string[];
+  commonJsMain: string | undefined;
 }
 
 /**
@@ -66,10 +70,12 @@ export function runWithLoads(script: string, args: string[], input: string, stdo
   try {
     const preload = join(dir, "record.cjs");
     const record = join(dir, "loaded.txt");
-    writeFileSync(preload, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(record)}, process.moduleLoadList.join("\\n")));\n`);
+    const main = 'Object.values(require.cache).find((m) => m.id === ".")?.filename ?? ""';
+    writeFileSync(preload, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(record)}, [${main}, ...process.moduleLoadList].join("\\n")));\n`);
     const stdio: StdioOptions = ["pipe", stdout, "pipe"];
     const r = spawnSync(process.execPath, ["-r", preload, script, ...args], { input, stdio, encoding: "utf8" });
-    return { status: r.status, stdout: r.stdout ?? "", stderr: r.stderr, loaded: readFileSync(record, "utf8").split("\n") };
+    const [commonJsMain, ...loaded] = readFileSync(record, "utf8").split("\n");
+    return { status: r.status, stdout: r.stdout ?? "", stderr: r.stderr, loaded, commonJsMain: commonJsMain === "" ? undefined : commonJsMain };
   } finally {
     rmSync(dir, { recursive: true });
   }

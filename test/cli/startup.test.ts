@@ -113,17 +113,18 @@ for (const row of sameAsFn) {
   });
 }
 
-test("startup: the bin is CommonJS, started without an ES module job or perf_hooks; kmutate.js, its path before, runs it", () => {
+test("startup: the bin is a CommonJS main, started without perf_hooks; kmutate.js, its path before, runs it", () => {
   const stdin = policyList('object.metadata.name.startsWith("s")');
   const cjs = runWithLoads(bin, [], stdin);
   assert.equal(cjs.status, 0, cjs.stderr);
-  assert.ok(!cjs.loaded.includes("NativeModule internal/modules/esm/module_job"), "an ES module job was loaded");
+  assert.equal(cjs.commonJsMain, bin);
   // fn mode's clock is process.uptime (src/cli/uptime.ts), not `performance`.
   assert.ok(!cjs.loaded.includes("NativeModule perf_hooks"), "perf_hooks was loaded");
   const before = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
   for (const args of [[], ["--version"], ["fn", "-q"]]) {
     const a = runWithLoads(bin, args, stdin);
     const b = runWithLoads(before, args, stdin);
+    assert.equal(b.commonJsMain, undefined, "kmutate.js is an ES module");
     assert.deepEqual({ status: b.status, stdout: b.stdout, stderr: b.stderr }, { status: a.status, stdout: a.stdout, stderr: a.stderr }, args.join(" "));
   }
 });
