@@ -51,6 +51,48 @@ export function overloadId(o: Overload): string {
   return `${o.name}(${o.args.map(typeText).join(", ")})`;
 }
 
+/**
+ * What an environment's libraries make of it: merged once per list of libraries and shared by
+ * the environments {@link CelEnv.extend} derives without new libraries (a policy's `variables`
+ * extend its base environment: merging the ~500 overloads again took 0.5-1 ms per policy).
+ */
+interface LibraryTables {
+  readonly functions: ReadonlyMap<string, readonly Overload[]>;
+  readonly libraries: ReadonlySet<string>;
+  readonly typeIdents: ReadonlySet<string>;
+  readonly regexArgs: ReadonlyMap<string, number>;
+  /** The libraries' own object types, in library order. */
+  readonly types: ReadonlyMap<string, ObjectTypeDecl>;
+}
+
+/** The standard library (always, first) and `libs` merged: later rows replace earlier rows with the same overload id. */
+function libraryTables(libs: readonly CelLibrary[]): LibraryTables {
+  const all = libs.some((l) => l.name === stdLibrary.name) ? libs : [stdLibrary, ...libs];
+  const byId = new Map<string, Overload>();
+  const types = new Map<string, ObjectTypeDecl>();
+  for (const lib of all) {
+    for (const o of lib.overloads) {
+      const id = overloadId(o);
+      byId.delete(id);
+      byId.set(id, o);
+    }
+    for (const [n, t] of Object.entries(lib.types ?? {})) types.set(n, t);
+  }
+  const functions = new Map<string, Overload[]>();
+  for (const o of byId.values()) {
+    const list = functions.get(o.name);
+    if (list) list.push(o);
+    else functions.set(o.name, [o]);
+  }
+  return {
+    functions,
+    libraries: new Set(all.map((l) => l.name)),
+    typeIdents: new Set(all.flatMap((l) => l.typeIdents ?? [])),
+    regexArgs: new Map(all.flatMap((l) => Object.entries(l.regexArgs ?? {}))),
+    types,
+  };
+}
+
 class EnvImpl implements CelEnv {
   readonly variables: ReadonlyMap<string, CelType>;
   readonly types: ReadonlyMap<string, ObjectTypeDecl>;
@@ -61,33 +103,22 @@ class EnvImpl implements CelEnv {
   readonly costLimit: number;
   readonly maxExpressionLength: number;
   readonly maxRecursionDepth: number;
+  readonly #tables: LibraryTables;
 
-  constructor(readonly options: Readonly<CelEnvOptions>) {
-    const libs: CelLibrary[] = options.libraries ?? [];
-    const all = libs.some((l) => l.name === stdLibrary.name) ? libs : [stdLibrary, ...libs];
-    const byId = new Map<string, Overload>();
-    const types = new Map<string, ObjectTypeDecl>();
-    for (const lib of all) {
-      for (const o of lib.overloads) {
-        const id = overloadId(o);
-        byId.delete(id);
-        byId.set(id, o);
-      }
-      for (const [n, t] of Object.entries(lib.types ?? {})) types.set(n, t);
-    }
+  /** `tables`: those of `options.libraries`, when an environment with the same libraries has them. */
+  constructor(
+    readonly options: Readonly<CelEnvOptions>,
+    tables: LibraryTables = libraryTables(options.libraries ?? []),
+  ) {
+    this.#tables = tables;
+    const types = new Map(tables.types);
     for (const [n, t] of Object.entries(options.types ?? {})) types.set(n, t);
-    const fns = new Map<string, Overload[]>();
-    for (const o of byId.values()) {
-      const list = fns.get(o.name);
-      if (list) list.push(o);
-      else fns.set(o.name, [o]);
-    }
-    this.functions = fns;
+    this.functions = tables.functions;
     this.types = types;
     this.variables = new Map(Object.entries(options.variables ?? {}));
-    this.libraries = new Set(all.map((l) => l.name));
-    this.typeIdents = new Set(all.flatMap((l) => l.typeIdents ?? []));
-    this.regexArgs = new Map(all.flatMap((l) => Object.entries(l.regexArgs ?? {})));
+    this.libraries = tables.libraries;
+    this.typeIdents = tables.typeIdents;
+    this.regexArgs = tables.regexArgs;
     this.costLimit = options.costLimit ?? 1_000_000;
     this.maxExpressionLength = options.maxExpressionLength ?? 100_000;
     this.maxRecursionDepth = options.maxRecursionDepth ?? 250;
@@ -100,14 +131,18 @@ class EnvImpl implements CelEnv {
 
   extend(options: CelEnvOptions): CelEnv {
     const o = this.options;
-    return new EnvImpl({
-      ...o,
-      ...options,
-      variables: { ...o.variables, ...options.variables },
-      types: { ...o.types, ...options.types },
-      libraries: [...(o.libraries ?? []), ...(options.libraries ?? [])],
-      resolveType: options.resolveType ?? o.resolveType,
-    });
+    const more = options.libraries ?? [];
+    return new EnvImpl(
+      {
+        ...o,
+        ...options,
+        variables: { ...o.variables, ...options.variables },
+        types: { ...o.types, ...options.types },
+        libraries: [...(o.libraries ?? []), ...more],
+        resolveType: options.resolveType ?? o.resolveType,
+      },
+      more.length === 0 ? this.#tables : undefined,
+    );
   }
 }
 
