@@ -118,7 +118,7 @@ test("startup: the bin is a CommonJS main, started without perf_hooks; kmutate.j
   const cjs = runWithLoads(bin, [], stdin);
   assert.equal(cjs.status, 0, cjs.stderr);
   assert.equal(cjs.commonJsMain, bin);
-  // fn mode's clock is process.uptime (src/cli/uptime.ts), not `performance`.
+  // fn mode's clock is process.hrtime from the process's start (src/cli/uptime.ts), not `performance`.
   assert.ok(!cjs.loaded.includes("NativeModule perf_hooks"), "perf_hooks was loaded");
   const before = fileURLToPath(new URL("../../src/cli/kmutate.js", import.meta.url));
   for (const args of [[], ["--version"], ["fn", "-q"]]) {
