@@ -45,8 +45,8 @@ export function readDocument(input: Uint8Array | string, itemValue?: ItemValueHo
 /**
  * {@link readDocument} of decoded text, whole or in pieces: JSON is read from the pieces as they
  * are; anything else is joined into one string first, left in `box.text` for the caller.
- * `onProgress`: called now and then while reading (each JSON piece, each item kmutate's block
- * reader reads). Default: none.
+ * `onProgress`: called now and then while reading (each JSON piece and object down to the items,
+ * each item kmutate's block reader reads). Default: none.
  */
 export function readDecoded(box: { text: InputText }, itemValue?: ItemValueHook, onProgress?: () => void): ReadResult<JsonValue> {
   // Blank text never starts with `{` or `[`: it is found below, as YAML.

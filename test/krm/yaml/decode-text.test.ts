@@ -156,6 +156,20 @@ test("the JSON reader: each token cut at every offset", () => {
   }
 });
 
+test("the JSON reader tells its progress hook as each later piece is reached and as each object of the first three levels ends", () => {
+  const text = '{"items": [{"a": {"b": {"x": 0}}}, {"c": [{"d": 1}]}], "e": {"f": 2}}';
+  let calls = 0;
+  const count = (): void => {
+    calls++;
+  };
+  // The two items (level 3), "e" (level 2) and the list (level 1); not "a", "b" or "d".
+  assert.equal(readJson(text, count).ok, true);
+  assert.equal(calls, 4);
+  calls = 0;
+  assert.equal(readJson([text.slice(0, 20), text.slice(20, 40), text.slice(40)], count).ok, true);
+  assert.equal(calls, 6);
+});
+
 test("first character and needles across pieces", () => {
   const rows: Array<{ pieces: string[]; first: string | undefined; needle: string; has: boolean }> = [
     { pieces: ["  ", "\n", " {", "}"], first: "{", needle: "{}", has: true },
