@@ -54,7 +54,8 @@ export function overloadId(o: Overload): string {
 /**
  * What an environment's libraries make of it: merged once per list of libraries and shared by
  * the environments {@link CelEnv.extend} derives without new libraries (a policy's `variables`
- * extend its base environment: merging the ~500 overloads again took 0.5-1 ms per policy).
+ * extend its base environment: merging its 333 overloads again took 0.2-0.5 ms per policy in a
+ * short run, 0.005 now).
  */
 interface LibraryTables {
   readonly functions: ReadonlyMap<string, readonly Overload[]>;
