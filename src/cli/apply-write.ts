@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { StreamFile } from "../krm/index.js";
 import type { Input } from "./sources.js";
+import { errnoText } from "./errno.js";
 
 /** Whether the files were written, or one line per failure. */
 export type Written = { ok: true } | { ok: false; errors: string[] };
@@ -16,7 +17,7 @@ export async function rewrite(inputs: readonly Input[], texts: ReadonlyArray<{ t
     try {
       await writeFile(input.abs, texts[i].text);
     } catch (e) {
-      errors.push(`${input.source.path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      errors.push(`${input.source.path}: cannot write: ${errnoText(e)}`);
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true };
@@ -40,7 +41,7 @@ export async function writeTree(dir: string, inputs: readonly Input[], files: re
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, texts[i].text);
     } catch (e) {
-      errors.push(`${target}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      errors.push(`${target}: cannot write: ${errnoText(e)}`);
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true };

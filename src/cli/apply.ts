@@ -19,6 +19,7 @@ import { progressLine } from "./progress.js";
 import { readSources } from "./sources.js";
 import { resultLine } from "./result-line.js";
 import { loadSideInputs } from "./side-inputs.js";
+import { errnoText } from "./errno.js";
 
 /** Output formats of `apply`. */
 export const outputFormats = ["yaml", "json"] as const;
@@ -146,7 +147,7 @@ async function readConfig(path: string | undefined, io: CliIo): Promise<{ ok: tr
   try {
     bytes = await readFile(resolve(io.cwd, path));
   } catch (e) {
-    return { ok: false, errors: [`${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`] };
+    return { ok: false, errors: [`${path}: cannot read: ${errnoText(e)}`] };
   }
   const d = decodeText(bytes);
   if (!d.ok) return { ok: false, errors: [formatError(d.error, path)] };

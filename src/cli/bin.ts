@@ -10,7 +10,8 @@ import { enableCompileCache } from "./compile-cache.js";
 import { limitInlining } from "./inlining-budget.js";
 import type { CliIo } from "./io.js";
 import { loadFn, loadProgram } from "./load-commands.js";
-import { errnoCode, nodeStreams, processIo } from "./process-io.js";
+import { errnoCode } from "./errno.js";
+import { nodeStreams, processIo } from "./process-io.js";
 
 // Called before the loads below, so it covers what they require from node_modules (Node >= 22.1).
 enableCompileCache();

@@ -9,6 +9,7 @@ import { evaluateExpression, validationFieldNames } from "../authoring/index.js"
 import { isObject, type JsonObject } from "../data/index.js";
 import { decodeText, formatError, readDocument } from "../krm/index.js";
 import { writeText, type CliIo } from "./io.js";
+import { errnoText } from "./errno.js";
 
 /** Options of `eval` (file paths are relative to the working directory). */
 export interface EvalOptions {
@@ -39,7 +40,7 @@ async function loadObject(path: string | undefined, io: CliIo, what: string): Pr
   try {
     bytes = await readFile(resolve(io.cwd, path));
   } catch (e) {
-    return { ok: false, error: `${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    return { ok: false, error: `${path}: cannot read: ${errnoText(e)}` };
   }
   const d = decodeText(bytes);
   if (!d.ok) return { ok: false, error: formatError(d.error, path) };

@@ -9,6 +9,7 @@
 // write that would block (EAGAIN), the rest goes through the stream, which waits for the reader.
 import { fstatSync, writeSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
+import { errnoCode } from "./errno.js";
 import type { CliIo, Output } from "./io.js";
 
 /** What a file descriptor is open on, as far as writing and reading it goes. */
@@ -23,11 +24,6 @@ export function fdKind(fd: number): FdKind {
   } catch {
     return "other";
   }
-}
-
-/** The errno code of an error thrown by `fs`, if any. */
-export function errnoCode(e: unknown): string | undefined {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
 }
 
 /**

@@ -4,7 +4,8 @@ import { fstatSync, readSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { InputDecoder, pieceBytes, type HandedText } from "../krm/index.js";
 import type { CliIo } from "./io.js";
-import { errnoCode, fdKind } from "./process-io.js";
+import { errnoCode } from "./errno.js";
+import { fdKind } from "./process-io.js";
 
 /** What reading gave: the text handed over, or how many bytes had arrived when the limit was passed. */
 export type ReadOutcome = { ok: true; handed: HandedText } | { ok: false; read: number };

@@ -6,6 +6,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, relative, resolve } from "node:path";
 import { decodeText, readDocument, type SourceText } from "../krm/index.js";
 import { readAll, type CliIo } from "./io.js";
+import { errnoText } from "./errno.js";
 
 const MANIFEST = /\.(?:ya?ml|json)$/i;
 /** kustomize's kustomization file names, and kpt's package file. */
@@ -47,7 +48,7 @@ export async function readSources(paths: readonly string[], io: CliIo): Promise<
       }
       for (const f of await walk(full, p, full, out.notes)) add(out, f, await readFile(f.abs));
     } catch (e) {
-      out.errors.push(`${p}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      out.errors.push(`${p}: cannot read: ${errnoText(e)}`);
     }
   }
   return { ...out, sources: out.inputs.map((i) => i.source) };

@@ -4,12 +4,13 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { dirname, resolve } from "node:path";
 import type { FileRead, TestFiles } from "../authoring/index.js";
 import { decodeText } from "../krm/index.js";
+import { errnoText } from "./errno.js";
 
 /** Names of test files: `kmutate-test.yaml` and `*.kmutate-test.yaml` (`.yml` too). */
 export const TEST_FILE = /(?:^|\.)kmutate-test\.ya?ml$/;
 const MANIFEST = /\.(?:ya?ml|json)$/i;
 
-const reason = (e: unknown): string => `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+const reason = (e: unknown): string => `cannot read: ${errnoText(e)}`;
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const join = (dir: string, name: string): string => (dir === "." ? name : dir.endsWith("/") ? dir + name : `${dir}/${name}`);
 
@@ -71,6 +72,6 @@ export function writeOutputFile(cwd: string, path: string, text: string): string
     writeFileSync(resolve(cwd, path), text);
     return undefined;
   } catch (e) {
-    return `cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+    return `cannot write: ${errnoText(e)}`;
   }
 }
