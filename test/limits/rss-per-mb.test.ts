@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { imageNodeFlags } from "../../bench/image-node-flags.js";
 import { runChild } from "../../bench/measure.js";
@@ -42,23 +42,27 @@ test("the image's node options hold V8's young generation at two 8 MiB semi-spac
   assert.ok(newSpaceMiB([]).max >= 32);
 });
 
+/**
+ * The size (MiB) of V8's new space when the built bin (fn mode, `-q`, serial) exits on `input`,
+ * started with `nodeArgs`; `dir` holds the preload that reports it.
+ */
+function binNewSpaceMiB(dir: string, input: string | Buffer, nodeArgs: string[] = []): number {
+  const report = join(dir, "report.mjs");
+  writeFileSync(report, `import v8 from "node:v8";
+      process.on("exit", () => process.stderr.write("new space " + v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size / 1048576 + "\\n"));`);
+  const r = spawnSync(process.execPath, [...nodeArgs, "--import", report, builtBin, "-q"], { input, maxBuffer: 1 << 28, encoding: "utf8", env: { ...process.env, KMUTATE_WORKERS: "1" } });
+  assert.equal(r.status, 0, r.stderr);
+  const m = /new space (\d+(?:\.\d+)?)/.exec(r.stderr);
+  assert.ok(m, r.stderr);
+  return Number(m[1]);
+}
+
 test("the bin, without node options, stops the young generation at two 8 MiB semi-spaces; a user's size is kept", () => {
   const dir = tempDir("young");
   try {
-    const input = join(dir, "list.yaml");
-    writeFileSync(input, serialiseResourceList(generateWorkload({ objects: 4000, policies: 10, seed: 1 }).list, "yaml"));
-    const report = join(dir, "report.mjs");
-    writeFileSync(report, `import v8 from "node:v8";
-      process.on("exit", () => process.stderr.write("new space " + v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size / 1048576 + "\\n"));`);
-    const newSpace = (nodeArgs: string[]): number => {
-      const r = spawnSync(process.execPath, [...nodeArgs, "--import", report, builtBin, "-q"], { input: readFileSync(input), maxBuffer: 1 << 28, encoding: "utf8", env: { ...process.env, KMUTATE_WORKERS: "1" } });
-      assert.equal(r.status, 0, r.stderr);
-      const m = /new space (\d+(?:\.\d+)?)/.exec(r.stderr);
-      assert.ok(m, r.stderr);
-      return Number(m[1]);
-    };
-    assert.ok(newSpace([]) <= 16, "capped at 16 MiB");
-    assert.ok(newSpace(["--max-semi-space-size=32"]) > 16, "the user's size");
+    const input = serialiseResourceList(generateWorkload({ objects: 4000, policies: 10, seed: 1 }).list, "yaml");
+    assert.ok(binNewSpaceMiB(dir, input) <= 16, "capped at 16 MiB");
+    assert.ok(binNewSpaceMiB(dir, input, ["--max-semi-space-size=32"]) > 16, "the user's size");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -67,19 +71,13 @@ test("the bin, without node options, stops the young generation at two 8 MiB sem
 test("below 8 MiB of input the bin holds the young generation at two 2 MiB semi-spaces, YAML and JSON alike", () => {
   const dir = tempDir("young-small");
   try {
-    const report = join(dir, "report.mjs");
-    writeFileSync(report, `import v8 from "node:v8";
-      process.on("exit", () => process.stderr.write("new space " + v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size / 1048576 + "\\n"));`);
     const list = generateWorkload({ objects: 1000, policies: 10, seed: 1 }).list;
     for (const format of ["yaml", "json"] as const) {
       const input = serialiseResourceList(list, format);
       assert.ok(input.length > 1 << 20 && input.length < 8 << 20, `${format}: ${input.length} bytes`);
-      const r = spawnSync(process.execPath, ["--import", report, builtBin, "-q"], { input, maxBuffer: 1 << 28, encoding: "utf8", env: { ...process.env, KMUTATE_WORKERS: "1" } });
-      assert.equal(r.status, 0, r.stderr);
-      const m = /new space (\d+(?:\.\d+)?)/.exec(r.stderr);
-      assert.ok(m, r.stderr);
+      const mib = binNewSpaceMiB(dir, input);
       // JSON's reader tells the cap as each item ends: once per 960 KiB piece, V8 had grown it to 8 MiB.
-      assert.ok(Number(m[1]) <= 4, `${format}: the new space reached ${m[1]} MiB`);
+      assert.ok(mib <= 4, `${format}: the new space reached ${mib} MiB`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
