@@ -101,10 +101,13 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   }
   const max = limit.max;
   // JSON's text pieces survive in the young generation's large-object space while stdin is read,
-  // which makes V8 grow it: the cap looks from the first chunk on.
+  // which makes V8 grow it: the cap looks from the first chunk on, for the bytes read so far.
   let inputBytes: number | undefined;
   const youngGeneration = youngGenerationCap(() => newSpaceCap(inputBytes), io.beforeV8Flag);
-  const input = await readAtMost(stdinOf(io), max, youngGeneration);
+  const input = await readAtMost(stdinOf(io), max, (readSoFar) => {
+    if (io.tuneV8 === true) inputBytes = readSoFar;
+    youngGeneration();
+  });
   if (!input.ok) {
     await writeText(io.stderr, limit.tooLarge);
     return 1;

@@ -31,7 +31,7 @@ export function stdinIsTerminal(io: CliIo): boolean {
  * Reads at most `maxBytes` from `source`, decoding the text as it arrives; stops reading (and
  * reports how much arrived) as soon as the input is larger, so an oversized input never sits in
  * memory whole. The text comes in a box the reader can empty (see HandedText), so that nothing
- * else keeps it alive. `onChunk`: called after each chunk is taken. Default: none.
+ * else keeps it alive. `onChunk`: called after each chunk is taken, with the bytes taken so far. Default: none.
  *
  * A regular file (stdin redirected from one) is read with synchronous reads into one reused
  * buffer, and its size is the decoder's expected size: on the 18.8 MB list of 10k × 10 reading
@@ -40,7 +40,7 @@ export function stdinIsTerminal(io: CliIo): boolean {
  * reads too (no stream is made, see process-io.ts) until a read would block (a descriptor set
  * non-blocking), and through the stream from there.
  */
-export async function readAtMost(source: Readable | StdinFd, maxBytes: number, onChunk?: () => void): Promise<ReadOutcome> {
+export async function readAtMost(source: Readable | StdinFd, maxBytes: number, onChunk?: (readSoFar: number) => void): Promise<ReadOutcome> {
   const { fd, stream } = "stream" in source ? source : { fd: unreadFd(source), stream: () => source };
   const kind = fd === undefined ? "other" : fdKind(fd);
   // A stream's own descriptor is read only when it is a regular file: a pipe's stream may hold data already.
@@ -54,7 +54,7 @@ export async function readAtMost(source: Readable | StdinFd, maxBytes: number, o
  * (JSON is decoded as it arrives: no buffer of all its bytes is kept next to its text) and freed
  * with the next scavenge.
  */
-async function readStream(stream: Readable, decoder: InputDecoder, maxBytes: number, onChunk?: () => void): Promise<ReadOutcome> {
+async function readStream(stream: Readable, decoder: InputDecoder, maxBytes: number, onChunk?: (readSoFar: number) => void): Promise<ReadOutcome> {
   for await (const chunk of stream) {
     const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     if (decoder.bytes + b.length > maxBytes) {
@@ -62,7 +62,7 @@ async function readStream(stream: Readable, decoder: InputDecoder, maxBytes: num
       return { ok: false, read: decoder.bytes + b.length };
     }
     decoder.push(b);
-    onChunk?.();
+    onChunk?.(decoder.bytes);
   }
   return done(decoder);
 }
@@ -86,7 +86,7 @@ function unreadFd(stream: Readable): number | undefined {
  * keep their size: see InputDecoder); from the first read that would block (EAGAIN: a
  * non-blocking pipe) on, reads `stream()` instead.
  */
-async function readFd(fd: number, decoder: InputDecoder, maxBytes: number, stream: () => Readable, onChunk?: () => void): Promise<ReadOutcome> {
+async function readFd(fd: number, decoder: InputDecoder, maxBytes: number, stream: () => Readable, onChunk?: (readSoFar: number) => void): Promise<ReadOutcome> {
   const buffer = Buffer.allocUnsafe(pieceBytes);
   for (;;) {
     let n: number;
@@ -99,7 +99,7 @@ async function readFd(fd: number, decoder: InputDecoder, maxBytes: number, strea
     if (n === 0) return done(decoder);
     if (decoder.bytes + n > maxBytes) return { ok: false, read: decoder.bytes + n };
     decoder.push(buffer.subarray(0, n));
-    onChunk?.();
+    onChunk?.(decoder.bytes);
   }
 }
 

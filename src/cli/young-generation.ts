@@ -19,7 +19,10 @@ export const smallInputNewSpaceCapBytes = 4 * 1024 * 1024;
 /** Input size (bytes) below which {@link smallInputNewSpaceCapBytes} applies. */
 export const smallCapBelowBytes = 8 * 1024 * 1024;
 
-/** The new space's cap for an input of `inputBytes` (undefined: not known yet, or not to be used). */
+/**
+ * The new space's cap for an input of `inputBytes` (undefined: not to be used). While stdin is
+ * read, the bytes read so far: the small cap holds until the input is found larger.
+ */
 export function newSpaceCap(inputBytes: number | undefined): number {
   return inputBytes !== undefined && inputBytes < smallCapBelowBytes ? smallInputNewSpaceCapBytes : newSpaceCapBytes;
 }
@@ -49,8 +52,9 @@ export interface YoungGenerationCap {
 /**
  * A function to call often during a run (each stdin chunk, item read or admitted, JSON piece and
  * output piece): at most every {@link gapMs} ms it looks at the new space, and once that has
- * reached `cap()` (read at each look) it calls `beforeSet`, sets V8's growth factor to 1 and does
- * nothing more. A no-op when the user set the young generation's size or growth themselves.
+ * reached `cap()` it calls `beforeSet` and sets V8's growth factor to 1; from then on it only
+ * reads `cap()`, and should that grow (an input found larger as it is read), it sets the factor
+ * back and looks again. A no-op when the user set the young generation's size or growth themselves.
  */
 export function youngGenerationCap(
   cap: () => number = () => newSpaceCapBytes,
@@ -60,21 +64,28 @@ export function youngGenerationCap(
 ): YoungGenerationCap {
   if (youngGenerationSet(execArgv, nodeOptions)) return Object.assign(() => undefined, { lift: () => undefined });
   let last = uptimeMs();
-  let done = false;
+  // The cap the growth was stopped at (undefined: growing). A larger cap later lets it grow again.
+  let cappedAt: number | undefined;
   const look = (): void => {
-    if (done) return;
+    if (cappedAt !== undefined && cap() <= cappedAt) return;
     const now = uptimeMs();
     if (now - last < gapMs) return;
     last = now;
+    const limit = cap();
+    if (cappedAt !== undefined) {
+      beforeSet();
+      setFlagsFromString(`--semi-space-growth-factor=${defaultGrowthFactor}`);
+      cappedAt = undefined;
+    }
     const newSpace = getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
-    if (newSpace !== undefined && newSpace.space_size >= cap()) {
+    if (newSpace !== undefined && newSpace.space_size >= limit) {
       beforeSet();
       setFlagsFromString("--semi-space-growth-factor=1");
-      done = true;
+      cappedAt = limit;
     }
   };
   const lift = (): void => {
-    if (done) setFlagsFromString(`--semi-space-growth-factor=${defaultGrowthFactor}`);
+    if (cappedAt !== undefined) setFlagsFromString(`--semi-space-growth-factor=${defaultGrowthFactor}`);
   };
   return Object.assign(look, { lift });
 }
