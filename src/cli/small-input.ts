@@ -5,12 +5,21 @@
 // "V8's compilers in a short run"); from 1.2 MB up, turning them off cost wall time. A small
 // input with expensive policies runs long all the same, and without TurboFan its CEL ran up to 3.5
 // times slower: once the process has run for a second the compilers are turned back on.
+// Where Maglev is the mid tier (V8 13, Node 24), TurboFan alone also starts off from 1 to 3 MiB:
+// its jobs' memory on the compiler threads put 8–20 MB on the peak RSS of the bench's lists of
+// 1k–2k objects, and Maglev's code carried those runs in 8–23 % less CPU and no more wall time;
+// from 2k objects of YAML (3.8 MB) up it cost wall time (performance.md, "TurboFan off up to 3 MiB
+// on Node 24").
 import { cachedDataVersionTag, setFlagsFromString } from "node:v8";
 import { uptimeMs } from "./uptime.js";
 import { nodeOptionGiven } from "./node-options.js";
 
 /** Input size (bytes) below which the optimising compilers start off. */
 export const smallInputBytes = 1024 * 1024;
+/** Input size (bytes) below which TurboFan starts off where Maglev is on ({@link maglevTierVersion}). */
+export const turboFanOffBelowBytes = 3 * 1024 * 1024;
+/** The V8 major version whose Maglev tier this was measured with (Node 24); Node 20's and 22's V8 have Maglev off. */
+export const maglevTierVersion = 13;
 
 /**
  * Time since the process started (ms) after which the compilers are turned back on. The bench's
@@ -24,8 +33,9 @@ export function optimisersSet(execArgv: readonly string[] = process.execArgv, no
 }
 
 /**
- * Turns TurboFan and Maglev off when `inputBytes` is below {@link smallInputBytes} and the user
- * set neither; called once the input is read, before it is parsed (code compiled so far keeps
+ * Turns TurboFan and Maglev off when `inputBytes` is below {@link smallInputBytes}, and TurboFan
+ * alone below {@link turboFanOffBelowBytes} on V8 {@link maglevTierVersion}, unless the user set
+ * either; called once the input is read, before it is parsed (code compiled so far keeps
  * running). Returns the step to call as the run goes (undefined when nothing was turned off): the
  * first call at or after `backAfterMs` on `now` (the process's clock) turns the compilers back on
  * as they were. Maglev is turned back on only if turning it off changed V8's flag hash, that is,
@@ -37,11 +47,17 @@ export function optimisersOffForSmallInput(
   nodeOptions = process.env.NODE_OPTIONS ?? "",
   backAfterMs = optimisersBackAfterMs,
   now: () => number = uptimeMs,
+  v8Version: string = process.versions.v8,
 ): (() => void) | undefined {
-  if (inputBytes >= smallInputBytes || optimisersSet(execArgv, nodeOptions)) return undefined;
-  const before = cachedDataVersionTag();
-  setFlagsFromString("--no-maglev");
-  const maglevWasOn = cachedDataVersionTag() !== before;
+  if (optimisersSet(execArgv, nodeOptions)) return undefined;
+  let maglevWasOn = false;
+  if (inputBytes < smallInputBytes) {
+    const before = cachedDataVersionTag();
+    setFlagsFromString("--no-maglev");
+    maglevWasOn = cachedDataVersionTag() !== before;
+  } else if (inputBytes >= turboFanOffBelowBytes || Number(v8Version.split(".")[0]) !== maglevTierVersion) {
+    return undefined;
+  }
   setFlagsFromString("--no-opt");
   let off = true;
   return () => {

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { optimisersBackAfterMs, smallInputBytes } from "../../src/cli/small-input.js";
+import { maglevTierVersion, optimisersBackAfterMs, smallInputBytes, turboFanOffBelowBytes } from "../../src/cli/small-input.js";
 import { tierUpFlag } from "../../src/cli/tier-up.js";
 import { loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
 import type { JsonObject } from "../../src/data/index.js";
@@ -37,11 +37,13 @@ function mediumList(): string {
   return list;
 }
 
-test("fn mode on a list of 1 MiB or more: the inlining budget, the optimising compilers left on, a later tier-up", () => {
+test("fn mode on a list of 1 MiB or more: the inlining budget, Maglev left on, TurboFan too (on Node 24 from 3 MiB), a later tier-up", () => {
   const list = mediumList();
   const flags = flagsSet(list);
   assert.equal(flags[0], inlining);
-  assert.equal(flags.some((f) => optimisersOff.includes(f)), false, flags.join(" "));
+  assert.equal(flags.includes("--no-maglev"), false, flags.join(" "));
+  const turboFanOff = Number(process.versions.v8.split(".")[0]) === maglevTierVersion && list.length < turboFanOffBelowBytes;
+  assert.equal(flags.includes("--no-opt"), turboFanOff, flags.join(" "));
   // Node 20: --interrupt-budget, Node 22: --invocation-count-for-turbofan, Node 24: --invocation-count-for-maglev.
   const tierUp = tierUpFlag(list.length);
   assert.deepEqual(flags.filter((f) => /interrupt-budget|invocation-count/.test(f)), tierUp === undefined ? [] : [tierUp], flags.join(" "));
