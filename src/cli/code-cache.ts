@@ -149,8 +149,10 @@ function removeStale(dir: string, name: string, kept: string): void {
  * Runs the CommonJS bundle `file` (its code inside {@link bundleWrapper}; its dependencies
  * required from beside it) and returns its exports. The compiled code comes from the first cache V8 accepts: the one shipped beside the
  * bundle (written by the build), then the per-user one; a cache never changes what the code does.
+ * `initialise` is given the bundle's module initialisation to run (default: runs it as is): the
+ * bin holds V8's young generation through it.
  */
-export function loadBundle<T>(file: string, dirs: CodeCacheDirs = {}): LoadedBundle<T> {
+export function loadBundle<T>(file: string, dirs: CodeCacheDirs = {}, initialise: (run: () => void) => void = (run) => run()): LoadedBundle<T> {
   const scratch = new Scratch();
   // Room for the cache read next, which V8 makes up to 1.3 times as large as the bundle.
   const bytes = scratch.read(file, 2);
@@ -168,7 +170,7 @@ export function loadBundle<T>(file: string, dirs: CodeCacheDirs = {}): LoadedBun
   const flagsTag = cachedDataVersionTag();
   const module = { exports: {} as T };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href);
+  initialise(() => wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href));
   // Where saveCache writes: only when no cache was used and the per-user one is on.
   const target = source === "none" && userDir !== undefined && userPath !== undefined && name !== undefined ? { dir: userDir, path: userPath, name } : undefined;
   const saveCache = (): string | undefined => {

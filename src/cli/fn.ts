@@ -101,11 +101,11 @@ export async function fnCommand(io: CliIo, admit?: Admitter, opts: FnOptions = {
   }
   const max = limit.max;
   // JSON's text pieces survive in the young generation's large-object space while stdin is read,
-  // which makes V8 grow it: the cap looks from the first chunk on, for the bytes read so far.
+  // which makes V8 grow it: the cap looks from the first chunk on, for the size known so far.
   let inputBytes: number | undefined;
   const youngGeneration = youngGenerationCap(() => newSpaceCap(inputBytes), io.beforeV8Flag);
-  const input = await readAtMost(stdinOf(io), max, (readSoFar) => {
-    if (io.tuneV8 === true) inputBytes = readSoFar;
+  const input = await readAtMost(stdinOf(io), max, (knownBytes) => {
+    if (io.tuneV8 === true) inputBytes = knownBytes;
     youngGeneration();
   });
   if (!input.ok) {

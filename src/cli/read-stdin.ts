@@ -31,7 +31,8 @@ export function stdinIsTerminal(io: CliIo): boolean {
  * Reads at most `maxBytes` from `source`, decoding the text as it arrives; stops reading (and
  * reports how much arrived) as soon as the input is larger, so an oversized input never sits in
  * memory whole. The text comes in a box the reader can empty (see HandedText), so that nothing
- * else keeps it alive. `onChunk`: called after each chunk is taken, with the bytes taken so far. Default: none.
+ * else keeps it alive. `onChunk`: called after each chunk is taken, with the input's size as far as known (a regular
+ * file's size, else the bytes taken so far). Default: none.
  *
  * A regular file (stdin redirected from one) is read with synchronous reads into one reused
  * buffer, and its size is the decoder's expected size: on the 18.8 MB list of 10k × 10 reading
@@ -40,13 +41,15 @@ export function stdinIsTerminal(io: CliIo): boolean {
  * reads too (no stream is made, see process-io.ts) until a read would block (a descriptor set
  * non-blocking), and through the stream from there.
  */
-export async function readAtMost(source: Readable | StdinFd, maxBytes: number, onChunk?: (readSoFar: number) => void): Promise<ReadOutcome> {
+export async function readAtMost(source: Readable | StdinFd, maxBytes: number, onChunk?: (knownBytes: number) => void): Promise<ReadOutcome> {
   const { fd, stream } = "stream" in source ? source : { fd: unreadFd(source), stream: () => source };
   const kind = fd === undefined ? "other" : fdKind(fd);
   // A stream's own descriptor is read only when it is a regular file: a pipe's stream may hold data already.
   if (fd === undefined || kind === "other" || (kind === "pipe" && !("stream" in source))) return readStream(stream(), new InputDecoder(maxBytes), maxBytes, onChunk);
   const size = kind === "file" ? fileSize(fd) : 0;
-  return readFd(fd, new InputDecoder(maxBytes, size <= maxBytes ? size : 0), maxBytes, stream, onChunk);
+  // A regular file's size is known before it is read: told from the first chunk on.
+  const told = onChunk === undefined || size === 0 ? onChunk : (readSoFar: number) => onChunk(Math.max(readSoFar, size));
+  return readFd(fd, new InputDecoder(maxBytes, size <= maxBytes ? size : 0), maxBytes, stream, told);
 }
 
 /**
@@ -54,7 +57,7 @@ export async function readAtMost(source: Readable | StdinFd, maxBytes: number, o
  * (JSON is decoded as it arrives: no buffer of all its bytes is kept next to its text) and freed
  * with the next scavenge.
  */
-async function readStream(stream: Readable, decoder: InputDecoder, maxBytes: number, onChunk?: (readSoFar: number) => void): Promise<ReadOutcome> {
+async function readStream(stream: Readable, decoder: InputDecoder, maxBytes: number, onChunk?: (knownBytes: number) => void): Promise<ReadOutcome> {
   for await (const chunk of stream) {
     const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     if (decoder.bytes + b.length > maxBytes) {
@@ -86,7 +89,7 @@ function unreadFd(stream: Readable): number | undefined {
  * keep their size: see InputDecoder); from the first read that would block (EAGAIN: a
  * non-blocking pipe) on, reads `stream()` instead.
  */
-async function readFd(fd: number, decoder: InputDecoder, maxBytes: number, stream: () => Readable, onChunk?: (readSoFar: number) => void): Promise<ReadOutcome> {
+async function readFd(fd: number, decoder: InputDecoder, maxBytes: number, stream: () => Readable, onChunk?: (knownBytes: number) => void): Promise<ReadOutcome> {
   const buffer = Buffer.allocUnsafe(pieceBytes);
   for (;;) {
     let n: number;

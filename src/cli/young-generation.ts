@@ -3,13 +3,21 @@
 // image's ENTRYPOINT) does the same from the start, but the bin's `#!/usr/bin/env node` line can
 // pass no flags, and V8 reads that one only at start; the growth factor it reads at each growth.
 // Node 24 grew it to two 64 MiB semi-spaces, 35–185 MB more peak RSS for no speed (performance.md).
-// A small input gets a smaller cap ({@link newSpaceCap}).
+// A small input gets a smaller cap ({@link newSpaceCap}), and while a bundle initialises the new
+// space is held at the size it starts with ({@link heldYoungGeneration}).
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { uptimeMs } from "./uptime.js";
 import { nodeOptionGiven } from "./node-options.js";
+import { smallInputBytes } from "./small-input.js";
 
 /** The new space's size (both semi-spaces) at which growth stops: `--max-semi-space-size=8`'s. */
 export const newSpaceCapBytes = 16 * 1024 * 1024;
+/**
+ * The cap below {@link smallInputBytes} of input: two 1 MiB semi-spaces. Node 24 had grown the new
+ * space to 4 MiB while the bundle initialised; held there, the bench's lists of 8–500 objects
+ * peaked 1–2 MB lower for the same CPU (from 1 MiB up, JSON lists took 7–12 % more CPU).
+ */
+export const smallestNewSpaceCapBytes = 2 * 1024 * 1024;
 /**
  * The cap once the input is known to be below {@link smallCapBelowBytes}: two 2 MiB semi-spaces.
  * It took 12–14 MB off the peak RSS of the bench's lists of 1k–3k objects for the same CPU; on
@@ -24,7 +32,8 @@ export const smallCapBelowBytes = 8 * 1024 * 1024;
  * read, the bytes read so far: the small cap holds until the input is found larger.
  */
 export function newSpaceCap(inputBytes: number | undefined): number {
-  return inputBytes !== undefined && inputBytes < smallCapBelowBytes ? smallInputNewSpaceCapBytes : newSpaceCapBytes;
+  if (inputBytes === undefined || inputBytes >= smallCapBelowBytes) return newSpaceCapBytes;
+  return inputBytes < smallInputBytes ? smallestNewSpaceCapBytes : smallInputNewSpaceCapBytes;
 }
 
 /** Milliseconds between two looks at the heap (each look lists V8's spaces: a few µs). */
@@ -88,4 +97,20 @@ export function youngGenerationCap(
     if (cappedAt !== undefined) setFlagsFromString(`--semi-space-growth-factor=${defaultGrowthFactor}`);
   };
   return Object.assign(look, { lift });
+}
+
+/**
+ * Runs `init` (a bundle's module initialisation) with V8's growth factor at 1, then sets V8's own
+ * back: Node 24 grew the new space from 1 to 4 MiB while kmutate's bundles initialised, before fn
+ * mode's cap could look. Code-cache neutral: the factor is back before a cache is written. A
+ * no-op when the user set the young generation's size or growth themselves.
+ */
+export function heldYoungGeneration<T>(init: () => T, execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): T {
+  if (youngGenerationSet(execArgv, nodeOptions)) return init();
+  setFlagsFromString("--semi-space-growth-factor=1");
+  try {
+    return init();
+  } finally {
+    setFlagsFromString(`--semi-space-growth-factor=${defaultGrowthFactor}`);
+  }
 }

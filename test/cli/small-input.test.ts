@@ -3,8 +3,8 @@
 // the bin sets: v8-flags-bin.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { optimisersOffForSmallInput, optimisersSet, smallInputBytes } from "../../src/cli/small-input.js";
-import { newSpaceCap, newSpaceCapBytes, smallCapBelowBytes, smallInputNewSpaceCapBytes } from "../../src/cli/young-generation.js";
+import { optimisersOffForSmallInput, optimisersSet, smallInputBytes, turboFanOffBelowBytes } from "../../src/cli/small-input.js";
+import { newSpaceCap, newSpaceCapBytes, smallCapBelowBytes, smallestNewSpaceCapBytes, smallInputNewSpaceCapBytes } from "../../src/cli/young-generation.js";
 
 test("optimisersSet: node options about TurboFan, Maglev or the JIT, in argv or NODE_OPTIONS", () => {
   assert.equal(optimisersSet([], ""), false);
@@ -15,17 +15,20 @@ test("optimisersSet: node options about TurboFan, Maglev or the JIT, in argv or 
   assert.equal(optimisersSet([], "--no-warnings --jitless"), true);
 });
 
-test("optimisersOffForSmallInput: nothing from 1 MiB of input up, nor when the user set the compilers", () => {
-  assert.equal(smallInputBytes, 1024 * 1024);
-  assert.equal(optimisersOffForSmallInput(smallInputBytes, [], ""), undefined);
+test("optimisersOffForSmallInput: nothing from 1 MiB of input up (3 MiB on V8 13), nor when the user set the compilers", () => {
+  assert.deepEqual([smallInputBytes, turboFanOffBelowBytes], [1 << 20, 3 << 20]);
+  assert.equal(optimisersOffForSmallInput(smallInputBytes, [], "", undefined, undefined, "11.3.244.8"), undefined);
+  assert.equal(optimisersOffForSmallInput(turboFanOffBelowBytes, [], "", undefined, undefined, "13.6.233.17"), undefined);
   assert.equal(optimisersOffForSmallInput(0, ["--no-opt"], ""), undefined);
   assert.equal(optimisersOffForSmallInput(100, ["--maglev"], ""), undefined);
 });
 
-test("newSpaceCap: two 2 MiB semi-spaces below 8 MiB of input, two 8 MiB ones from there or while the size is unknown", () => {
-  assert.deepEqual([smallInputNewSpaceCapBytes, newSpaceCapBytes, smallCapBelowBytes], [4 << 20, 16 << 20, 8 << 20]);
+test("newSpaceCap: two 1 MiB semi-spaces below 1 MiB of input, two 2 MiB ones below 8 MiB, two 8 MiB ones from there or while the size is unknown", () => {
+  assert.deepEqual([smallestNewSpaceCapBytes, smallInputNewSpaceCapBytes, newSpaceCapBytes, smallCapBelowBytes], [2 << 20, 4 << 20, 16 << 20, 8 << 20]);
   assert.equal(newSpaceCap(undefined), newSpaceCapBytes);
-  assert.equal(newSpaceCap(0), smallInputNewSpaceCapBytes);
+  assert.equal(newSpaceCap(0), smallestNewSpaceCapBytes);
+  assert.equal(newSpaceCap(smallInputBytes - 1), smallestNewSpaceCapBytes);
+  assert.equal(newSpaceCap(smallInputBytes), smallInputNewSpaceCapBytes);
   assert.equal(newSpaceCap(smallCapBelowBytes - 1), smallInputNewSpaceCapBytes);
   assert.equal(newSpaceCap(smallCapBelowBytes), newSpaceCapBytes);
 });

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { maglevTierVersion, optimisersBackAfterMs, smallInputBytes, turboFanOffBelowBytes } from "../../src/cli/small-input.js";
 import { tierUpFlag } from "../../src/cli/tier-up.js";
-import { loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
+import { initialisationHold, loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
 import type { JsonObject } from "../../src/data/index.js";
 import { binding, configMap, policy, resourceList } from "../adversarial/fixtures.js";
 
@@ -17,11 +17,13 @@ const emptyList = '{"apiVersion":"config.kubernetes.io/v1","kind":"ResourceList"
 const inlining = "--max-inlined-bytecode-size-cumulative=300";
 const optimisersOff = ["--no-maglev", "--no-opt"];
 
-/** The flags the bin set, in order, running with `nodeArgs` and `args` on `input`. */
+/** The flags the bin set after its bundle's initialisation (whose hold it checks), in order, running with `nodeArgs` and `args` on `input`. */
 function flagsSet(input: string, nodeArgs: string[] = [], args: string[] = []): string[] {
   const r = spawnSync(process.execPath, [...nodeArgs, "--require", v8SettingsProbe, bin, ...args], { input, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1", KMUTATE_WORKERS: "1" } });
   assert.equal(r.status, 0, r.stderr);
-  return loggedSettings(r.stderr);
+  const logged = loggedSettings(r.stderr);
+  assert.deepEqual(logged.slice(0, 2), initialisationHold, logged.join(" "));
+  return logged.slice(2);
 }
 
 test("fn mode on a small list: the inlining budget, then the optimising compilers off (with and without -q)", () => {

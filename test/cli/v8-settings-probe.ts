@@ -8,3 +8,6 @@ export const v8SettingsProbe = fileURLToPath(new URL("../../../test/cli/fixtures
 export function loggedSettings(stderr: string): string[] {
   return JSON.parse(stderr.slice(stderr.lastIndexOf("\nFLAGS ") + 7)) as string[];
 }
+
+/** What the bin sets first in each run: the young generation held while the bundle initialises (young-generation.ts). */
+export const initialisationHold = ["--semi-space-growth-factor=1", "--semi-space-growth-factor=2"] as const;

@@ -135,12 +135,22 @@ function checkRead(r: ReadOutcome, whole: Buffer, c: { ok: boolean; text?: boole
 }
 
 /** `readAtMost` on a stream over a temporary file holding `bytes`, after `skip` bytes were read from its descriptor. */
-async function readFromFile(bytes: Uint8Array, max: number, skip = 0): Promise<ReadOutcome> {
+async function readFromFile(bytes: Uint8Array, max: number, skip = 0, onChunk?: (knownBytes: number) => void): Promise<ReadOutcome> {
   return withOpenFile(bytes, (fd) => {
     if (skip > 0) readSync(fd, Buffer.alloc(skip), 0, skip, null);
-    return readAtMost(createReadStream("", { fd, autoClose: false }), max);
+    return readAtMost(createReadStream("", { fd, autoClose: false }), max, onChunk);
   });
 }
+
+test("readAtMost tells the input's size as far as known after each chunk: a file's from the first, a stream's bytes so far", async () => {
+  const bytes = Buffer.alloc(2 * pieceBytes + 5, "a");
+  const fromFile: number[] = [];
+  assert.ok((await readFromFile(bytes, 4 * pieceBytes, 0, (n) => fromFile.push(n))).ok);
+  assert.deepEqual(fromFile, [bytes.length, bytes.length, bytes.length]);
+  const fromStream: number[] = [];
+  assert.ok((await readAtMost(Readable.from([bytes.subarray(0, 10), bytes.subarray(10)]), 4 * pieceBytes, (n) => fromStream.push(n))).ok);
+  assert.deepEqual(fromStream, [10, bytes.length]);
+});
 
 test("readAtMost: a file is read from its descriptor's offset to its end", async () => {
   const list = Buffer.from("# not read\napiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n");

@@ -1,11 +1,11 @@
 // The young generation's cap as fn mode drives it: the growth factor V8 reads at each growth goes
 // to 1 once the new space has reached the cap, and back when the cap is raised (an input found
-// larger as stdin is read). V8's flag hash covers the growth factor. Its own file: the flags
-// change in the test process.
+// larger as stdin is read); and its hold while a bundle initialises. V8's flag hash covers the
+// growth factor. Its own file: the flags change in the test process.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cachedDataVersionTag } from "node:v8";
-import { youngGenerationCap } from "../../src/cli/young-generation.js";
+import { heldYoungGeneration, youngGenerationCap } from "../../src/cli/young-generation.js";
 
 /** Spins until `ms` have passed: the cap looks at most once a millisecond. */
 function spin(ms: number): void {
@@ -48,4 +48,15 @@ test("youngGenerationCap: a user's young-generation option leaves V8 alone", () 
   look();
   look.lift();
   assert.equal(cachedDataVersionTag(), start);
+});
+
+test("heldYoungGeneration: growth factor 1 while the initialisation runs, V8's own after it, even when it throws", () => {
+  const start = cachedDataVersionTag();
+  let during: number | undefined;
+  assert.equal(heldYoungGeneration(() => { during = cachedDataVersionTag(); return 7; }, [], ""), 7);
+  assert.ok(during !== undefined && during !== start, "held while it ran");
+  assert.equal(cachedDataVersionTag(), start);
+  assert.throws(() => heldYoungGeneration(() => { throw new Error("init failed"); }, [], ""), /init failed/);
+  assert.equal(cachedDataVersionTag(), start);
+  heldYoungGeneration(() => assert.equal(cachedDataVersionTag(), start, "the user's option: left alone"), [], "--semi-space-growth-factor=3");
 });

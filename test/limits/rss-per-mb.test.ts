@@ -68,7 +68,22 @@ test("the bin, without node options, stops the young generation at two 8 MiB sem
   }
 });
 
-test("below 8 MiB of input the bin holds the young generation at two 2 MiB semi-spaces, YAML and JSON alike", () => {
+test("below 1 MiB of input the bin holds the young generation at two 1 MiB semi-spaces, YAML and JSON alike", () => {
+  const dir = tempDir("young-smallest");
+  try {
+    // Node 24 had grown it to 4 MiB while the bundle initialised, before the cap could look.
+    for (const [objects, format] of [[8, "yaml"], [100, "yaml"], [300, "json"]] as const) {
+      const input = serialiseResourceList(generateWorkload({ objects, policies: 10, seed: 1 }).list, format);
+      assert.ok(input.length < 1 << 20, `${objects} ${format}: ${input.length} bytes`);
+      const mib = binNewSpaceMiB(dir, input);
+      assert.ok(mib <= 2, `${objects} ${format}: the new space reached ${mib} MiB`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("from 1 to 8 MiB of input the bin holds the young generation at two 2 MiB semi-spaces, YAML and JSON alike", () => {
   const dir = tempDir("young-small");
   try {
     // JSON's reader tells the cap as each item ends: once per 960 KiB piece, V8 had grown it to 8
