@@ -8,12 +8,15 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as nodeModule from "node:module";
 import { cacheFileName, userCacheDir } from "../../src/cli/code-cache.js";
 import { initialisationHold, loggedSettings, v8SettingsProbe } from "./v8-settings-probe.js";
 
 const cliDir = fileURLToPath(new URL("../../src/cli/", import.meta.url));
 const nodeModules = fileURLToPath(new URL("../../../node_modules", import.meta.url));
 const bundles = ["kmutate-fn.cjs", "kmutate-cli.cjs"];
+/** Whether this Node has a compile cache of its own (22.1 on). */
+const nodeHasCompileCache = "enableCompileCache" in nodeModule;
 
 const policyList = `apiVersion: config.kubernetes.io/v1
 kind: ResourceList
@@ -153,5 +156,19 @@ test("code cache: a first run whose young generation reaches its cap writes the 
     assert.deepEqual(second.flags.slice(0, 3), [...initialisationHold, "--max-inlined-bytecode-size-cumulative=300"], "the next run read the cache (it tunes V8)");
     assert.equal(second.flags.includes("wrote cache"), false);
     assert.deepEqual([statSync(join(dir, name)).ino, statSync(join(dir, name)).mtimeMs], [written.ino, written.mtimeMs]);
+  });
+});
+
+test("Node's compile cache: left off in fn mode (its bundle requires only Node's modules), on for the other commands (commander)", (t) => {
+  withTemp((tmp) => {
+    const nodeCache = join(tmp, "node-compile-cache");
+    assert.equal(run(join(cliDir, "kmutate.cjs"), [], policyList, { TMPDIR: tmp, NODE_COMPILE_CACHE: undefined }).status, 0);
+    assert.equal(existsSync(nodeCache), false, "fn mode made Node's compile cache");
+    assert.equal(run(join(cliDir, "kmutate.cjs"), ["--version"], "", { TMPDIR: tmp, NODE_COMPILE_CACHE: undefined }).status, 0);
+    if (!nodeHasCompileCache) {
+      t.diagnostic(`Node ${process.version} has no compile cache`);
+      return;
+    }
+    assert.ok(filesUnder(nodeCache).length > 0, "a command with commander filled it");
   });
 });
