@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { optimisersOffForSmallInput, optimisersSet, smallInputBytes, turboFanOffBelowBytes } from "../../src/cli/small-input.js";
-import { newSpaceCap, newSpaceCapBytes, smallCapBelowBytes, smallestNewSpaceCapBytes, smallInputNewSpaceCapBytes } from "../../src/cli/young-generation.js";
+import { mediumCapBelowBytes, mediumInputNewSpaceCapBytes, newSpaceCap, newSpaceCapBytes, smallCapBelowBytes, smallestNewSpaceCapBytes, smallInputNewSpaceCapBytes } from "../../src/cli/young-generation.js";
 
 test("optimisersSet: node options about TurboFan, Maglev or the JIT, in argv or NODE_OPTIONS", () => {
   assert.equal(optimisersSet([], ""), false);
@@ -23,12 +23,17 @@ test("optimisersOffForSmallInput: nothing from 1 MiB of input up (3 MiB on V8 13
   assert.equal(optimisersOffForSmallInput(100, ["--maglev"], ""), undefined);
 });
 
-test("newSpaceCap: two 1 MiB semi-spaces below 1 MiB of input, two 2 MiB ones below 8 MiB, two 8 MiB ones from there or while the size is unknown", () => {
-  assert.deepEqual([smallestNewSpaceCapBytes, smallInputNewSpaceCapBytes, newSpaceCapBytes, smallCapBelowBytes], [2 << 20, 4 << 20, 16 << 20, 8 << 20]);
+test("newSpaceCap: two 1 MiB semi-spaces below 1 MiB of input, two 2 MiB ones below 8 MiB, two 4 MiB ones below 40 MiB, two 8 MiB ones from there or when not tuned", () => {
+  assert.deepEqual(
+    [smallestNewSpaceCapBytes, smallInputNewSpaceCapBytes, mediumInputNewSpaceCapBytes, newSpaceCapBytes, smallCapBelowBytes, mediumCapBelowBytes],
+    [2 << 20, 4 << 20, 8 << 20, 16 << 20, 8 << 20, 40 << 20],
+  );
   assert.equal(newSpaceCap(undefined), newSpaceCapBytes);
   assert.equal(newSpaceCap(0), smallestNewSpaceCapBytes);
   assert.equal(newSpaceCap(smallInputBytes - 1), smallestNewSpaceCapBytes);
   assert.equal(newSpaceCap(smallInputBytes), smallInputNewSpaceCapBytes);
   assert.equal(newSpaceCap(smallCapBelowBytes - 1), smallInputNewSpaceCapBytes);
-  assert.equal(newSpaceCap(smallCapBelowBytes), newSpaceCapBytes);
+  assert.equal(newSpaceCap(smallCapBelowBytes), mediumInputNewSpaceCapBytes);
+  assert.equal(newSpaceCap(mediumCapBelowBytes - 1), mediumInputNewSpaceCapBytes);
+  assert.equal(newSpaceCap(mediumCapBelowBytes), newSpaceCapBytes);
 });
