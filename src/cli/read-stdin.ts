@@ -31,8 +31,8 @@ export function stdinIsTerminal(io: CliIo): boolean {
  * Reads at most `maxBytes` from `source`, decoding the text as it arrives; stops reading (and
  * reports how much arrived) as soon as the input is larger, so an oversized input never sits in
  * memory whole. The text comes in a box the reader can empty (see HandedText), so that nothing
- * else keeps it alive. `onChunk`: called after each chunk is taken, with the input's size as far as known (a regular
- * file's size, else the bytes taken so far). Default: none.
+ * else keeps it alive. `onChunk`: called after each chunk is taken, with the input's size as far
+ * as known (a regular file's size, else the bytes taken so far). Default: none.
  *
  * A regular file (stdin redirected from one) is read with synchronous reads into one reused
  * buffer, and its size is the decoder's expected size: on the 18.8 MB list of 10k × 10 reading

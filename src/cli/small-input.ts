@@ -7,9 +7,9 @@
 // times slower: once the process has run for a second the compilers are turned back on.
 // Where Maglev is the mid tier (V8 13, Node 24), TurboFan alone also starts off from 1 to 3 MiB:
 // its jobs' memory on the compiler threads put 8–20 MB on the peak RSS of the bench's lists of
-// 1k–2k objects, and Maglev's code carried those runs in 8–23 % less CPU and no more wall time;
-// from 2k objects of YAML (3.8 MB) up it cost wall time (performance.md, "TurboFan off up to 3 MiB
-// on Node 24").
+// 1k–2k objects, and Maglev's code carried those runs in 12–23 % less CPU and no more wall time;
+// from 2k objects of YAML (3.8 MB) up it cost wall time (performance.md, "Peak RSS per input MB
+// on Node 20 and 24").
 import { cachedDataVersionTag, setFlagsFromString } from "node:v8";
 import { uptimeMs } from "./uptime.js";
 import { nodeOptionGiven } from "./node-options.js";
