@@ -43,9 +43,11 @@ export function rssWorkloads(objects: number, policies: number, seed: number): [
 
 /**
  * Runs the bin on `config`'s workload as YAML and as JSON: with its policies, with one policy that
- * matches no item, and with none; each without node options and with the image's.
+ * matches no item, and with none; each without node options and with the image's; with `node`
+ * (default: this process's) and `env` added to the child's environment (the bench's per-node cache
+ * directory).
  */
-export async function measureRssPerMb(config: BenchConfig, options: RunOptions, dir: string): Promise<RssPerMbRow[]> {
+export async function measureRssPerMb(config: BenchConfig, options: RunOptions, dir: string, node?: string, env: Record<string, string | undefined> = {}): Promise<RssPerMbRow[]> {
   const flagSets = [[], imageNodeFlags()];
   const rows: RssPerMbRow[] = [];
   for (const [workload, l] of rssWorkloads(config.objects, config.policies, options.seed)) {
@@ -55,7 +57,7 @@ export async function measureRssPerMb(config: BenchConfig, options: RunOptions, 
       const inputMb = statSync(inputPath).size / 1e6;
       for (const nodeArgs of flagSets) {
         // Serial (one thread): the figure issue 22 bounds; parallel runs hold more (docs/06_reliability.md).
-        const run = await runChild({ script: options.bin, nodeArgs, args: ["-q"], env: { KMUTATE_WORKERS: "1" }, inputPath, outputPath: join(dir, `rss-out.${format}`), rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 });
+        const run = await runChild({ ...(node === undefined ? {} : { node }), script: options.bin, nodeArgs, args: ["-q"], env: { ...env, KMUTATE_WORKERS: "1" }, inputPath, outputPath: join(dir, `rss-out.${format}`), rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 });
         rows.push({ workload, format, nodeFlags: nodeArgs.join(" "), inputMb, rssMb: run.maxRssKiB === undefined ? undefined : (run.maxRssKiB * 1024) / 1e6, exitCode: run.exitCode });
       }
       rmSync(inputPath, { force: true });

@@ -134,7 +134,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   // results[i]: the workloads measured with nodes[i]; startup[i] likewise.
   const results: ConfigResult[][] = nodes.map(() => []);
-  let rssRows: RssPerMbRow[] = [];
+  const rssRows: RssPerMbRow[][] = nodes.map(() => []);
   let startup: StartupResult[] = [];
   try {
     // One untimed pair per node on a small input warms the OS file cache and Node's compile cache.
@@ -148,8 +148,10 @@ export async function main(argv: string[]): Promise<number> {
     log(`bench: start-up on an empty ResourceList, ${options.startupRounds} rounds`);
     startup = await measureStartup(scripts, options.startupRounds, { nodes, timeoutMs: options.timeoutSeconds * 1000 });
     const largest = options.configs.reduce((a, b) => (b.objects > a.objects ? b : a));
-    log(`bench: peak RSS per input MB on ${label(largest)} (node ${process.version})`);
-    rssRows = await measureRssPerMb(largest, options, dir);
+    for (const [i, node] of nodes.entries()) {
+      log(`bench: peak RSS per input MB on ${label(largest)} (node ${node.version})`);
+      rssRows[i] = await measureRssPerMb(largest, options, dir, node.path, compileCacheEnv(join(dir, `compile-cache-${i}`)));
+    }
   } finally {
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
@@ -176,14 +178,11 @@ export async function main(argv: string[]): Promise<number> {
     "Targets (issue 7)",
     ...targetLines(results[i]).map((l) => `  ${l}`),
     "",
+    `Peak RSS per MB of input (one run each on node ${node.version}, kmutate -q, KMUTATE_WORKERS=1; node flags: none as an npm install runs the bin, and the image's ENTRYPOINT's; target 5 x input + 60 MB)`,
+    rssPerMbTable(rssRows[i]),
+    "",
   ]);
-  sections.push(
-    `Peak RSS per MB of input (one run each on node ${process.version}, kmutate -q, KMUTATE_WORKERS=1; node flags: none as an npm install runs the bin, and the image's ENTRYPOINT's; target 5 x input + 60 MB)`,
-    rssPerMbTable(rssRows),
-    "",
-    `load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`,
-    "",
-  );
+  sections.push(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`, "");
   process.stdout.write("\n" + sections.join("\n") + "\n");
   if (options.keep) log(`bench: inputs and outputs kept in ${dir}`);
   if (options.jsonOut) {

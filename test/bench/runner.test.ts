@@ -153,9 +153,10 @@ test("--node runs every child with each binary and reports each one in its own s
     assert.equal(out.stdout.match(/^20 +2 .* 2 .* ok$/gm)?.length, 2, "one time row with 2 pairs per node");
     // --version, then per pair (warm-up 1, workload 2) a baseline and a kmutate run, per workload
     // kmutate's phase run, then the start-up rounds (one untimed, one timed) of node, modular and
-    // bundle, plus cold from 22.1.
+    // bundle, plus cold from 22.1, then the peak RSS per MB runs (3 workloads × 2 formats × 2 flag sets).
     const startupSlots = hasCompileCache(process.version) ? 4 : 3;
-    assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 1 + 3 * 2 + 2 + 2 * startupSlots);
+    assert.equal(readFileSync(counter, "utf8").split("\n").filter(Boolean).length, 1 + 3 * 2 + 2 + 2 * startupSlots + 12);
+    assert.equal(out.stdout.match(/^Peak RSS per MB of input \(one run each on node v[\d.]+,/gm)?.length, 2, "one RSS per MB table per node");
     const bad = spawnSync(process.execPath, [...args, "--node", join(dir, "missing-node")], { encoding: "utf8" });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^bench: --node .*missing-node: not a node binary/);
