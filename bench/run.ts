@@ -44,6 +44,9 @@ function writeInput(config: BenchConfig, seed: number, path: string): number {
   return stats.items;
 }
 
+/** The environment of kmutate's runs with nodes[i]: its own cache directory under `dir`. */
+const kmutateEnv = (dir: string, i: number): Record<string, string | undefined> => compileCacheEnv(join(dir, `compile-cache-${i}`));
+
 /**
  * Measures one workload with every node binary: pair after pair, and within a pair each node's
  * baseline then kmutate run, so load that drifts is shared out. One result per node, in order.
@@ -57,7 +60,7 @@ async function measureConfig(config: BenchConfig, options: RunOptions, dir: stri
   const common = { inputPath, rssPath: join(dir, "rss.json"), timeoutMs: options.timeoutSeconds * 1000 };
   const runs = nodes.map(() => ({ baseline: [] as ChildRun[], kmutate: [] as ChildRun[] }));
   const kmOut = (i: number): string => join(dir, `out-kmutate-${tag}-${i}.yaml`);
-  const envs = nodes.map((_, i) => compileCacheEnv(join(dir, `compile-cache-${i}`)));
+  const envs = nodes.map((_, i) => kmutateEnv(dir, i));
   /** A kmutate run with nodes[i]; with `phasePath`, one that also reports its phase times. */
   const kmutateRun = (i: number, phasePath?: string): Promise<ChildRun> =>
     runChild({ ...common, node: nodes[i].path, env: envs[i], script: options.bin, outputPath: kmOut(i), ...(phasePath ? { phasePath } : {}) });
@@ -150,7 +153,7 @@ export async function main(argv: string[]): Promise<number> {
     const largest = options.configs.reduce((a, b) => (b.objects > a.objects ? b : a));
     for (const [i, node] of nodes.entries()) {
       log(`bench: peak RSS per input MB on ${label(largest)} (node ${node.version})`);
-      rssRows[i] = await measureRssPerMb(largest, options, dir, node.path, compileCacheEnv(join(dir, `compile-cache-${i}`)));
+      rssRows[i] = await measureRssPerMb(largest, options, dir, node.path, kmutateEnv(dir, i));
     }
   } finally {
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
