@@ -21,6 +21,11 @@ export const turboFanOffBelowBytes = 3 * 1024 * 1024;
 /** The V8 major version whose Maglev tier this was measured with (Node 24); Node 20's and 22's V8 have Maglev off. */
 export const maglevTierVersion = 13;
 
+/** The major version of V8 `version` (`process.versions.v8`'s form: "13.6.233.17"). */
+export function v8Major(version: string = process.versions.v8): number {
+  return Number(version.split(".")[0]);
+}
+
 /**
  * Time since the process started (ms) after which the compilers are turned back on. The bench's
  * small lists end before it (0.4–0.9 s); turned on near a run's end they cost it 0.1–0.3 s.
@@ -55,7 +60,7 @@ export function optimisersOffForSmallInput(
     const before = cachedDataVersionTag();
     setFlagsFromString("--no-maglev");
     maglevWasOn = cachedDataVersionTag() !== before;
-  } else if (inputBytes >= turboFanOffBelowBytes || Number(v8Version.split(".")[0]) !== maglevTierVersion) {
+  } else if (inputBytes >= turboFanOffBelowBytes || v8Major(v8Version) !== maglevTierVersion) {
     return undefined;
   }
   setFlagsFromString("--no-opt");

@@ -11,7 +11,7 @@
 // a short run"). Below 1 MiB the compilers start off (small-input.ts) and this is not set.
 import { setFlagsFromString } from "node:v8";
 import { nodeOptionGiven } from "./node-options.js";
-import { smallInputBytes } from "./small-input.js";
+import { maglevTierVersion, smallInputBytes, v8Major } from "./small-input.js";
 
 /** How many times V8's own threshold a function runs before it is optimised. */
 export const tierUpFactor = 4;
@@ -37,8 +37,8 @@ export function tierUpSet(execArgv: readonly string[] = process.execArgv, nodeOp
  */
 export function tierUpFlag(inputBytes: number, v8Version: string = process.versions.v8): string | undefined {
   if (inputBytes < smallInputBytes) return undefined;
-  const major = Number(v8Version.split(".")[0]);
-  if (major === 13) return `--invocation-count-for-maglev=${maglevInvocationsV8Thirteen * tierUpFactor}`;
+  const major = v8Major(v8Version);
+  if (major === maglevTierVersion) return `--invocation-count-for-maglev=${maglevInvocationsV8Thirteen * tierUpFactor}`;
   if (inputBytes >= turboFanTierUpBelowBytes) return undefined;
   if (major === 11) return `--interrupt-budget=${interruptBudgetV8Eleven * tierUpFactor}`;
   if (major === 12) return `--invocation-count-for-turbofan=${turboFanInvocationsV8Twelve * tierUpFactor}`;
