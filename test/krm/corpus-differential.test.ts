@@ -9,12 +9,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../src/data/index.js";
 import { readDocument, runFunction } from "../../src/krm/index.js";
 import { differenceFromJson } from "./same-as-json.js";
 
-const root = new URL("../../../", import.meta.url).pathname;
+const root = fileURLToPath(new URL("../../../", import.meta.url));
 const ownDirs = ["examples", "krm", "test/scenarios", "test/cli", "test/e2e"].map((d) => join(root, d));
 const extraDirs = (process.env.KMUTATE_CORPUS ?? "").split(":").filter((d) => d !== "");
 
