@@ -301,7 +301,7 @@ const orchestratorGroups = new Set(["kpt.dev", "fn.kmutate.dev", "test.kmutate.d
  * configuration (Kptfile, functionConfig kinds), not `config.kubernetes.io/local-config: "true"`,
  * not side-input ConfigMaps.
  */
-function isAdmitted(item: JsonObject): boolean {
+export function isAdmitted(item: JsonObject): boolean {
   if (isPolicyItem(item)) return false;
   const apiVersion = getString(item, "apiVersion") ?? "";
   if (orchestratorGroups.has(apiVersion.split("/")[0])) return false;

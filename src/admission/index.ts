@@ -1,6 +1,6 @@
 // Public surface of the admission layer: `admit` and its contract, and for the authoring commands
 // (`kmutate eval`, `kmutate check`) the CEL environment, request, policy loading, compilation and lint.
-export { absentItem, admit, AdmitAccumulator, isLocalConfig, PreparedAdmission, prepareAdmission, SIDE_INPUT_ANNOTATION } from "./admit.js";
+export { absentItem, admit, AdmitAccumulator, isAdmitted, isLocalConfig, PreparedAdmission, prepareAdmission, SIDE_INPUT_ANNOTATION } from "./admit.js";
 export type { AdmitPart, ItemAdmission } from "./admit.js";
 export { paramReaches, readAcrossItems } from "./read-across.js";
 export type { ParamReach } from "./read-across.js";

@@ -7,16 +7,16 @@
 // list the public repositories it was run on).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
-import { deepEqual, isObject, type JsonObject, type JsonValue } from "../../src/data/index.js";
+import { deepEqual, isObject, type JsonValue } from "../../src/data/index.js";
+import { isAdmitted } from "../../src/admission/index.js";
 import { readDocument, runFunction } from "../../src/krm/index.js";
 import { differenceFromJson } from "./same-as-json.js";
+import { listFiles, repoRoot } from "../e2e/harness.js";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-const ownDirs = ["examples", "krm", "test/scenarios", "test/cli", "test/e2e"].map((d) => join(root, d));
+const ownDirs = ["examples", "krm", "test/scenarios", "test/cli", "test/e2e"].map((d) => join(repoRoot, d));
 const extraDirs = (process.env.KMUTATE_CORPUS ?? "").split(":").filter((d) => d !== "");
 
 const policies = `- apiVersion: admissionregistration.k8s.io/v1
@@ -51,24 +51,6 @@ const policies = `- apiVersion: admissionregistration.k8s.io/v1
   metadata: {name: zz-corpus-touch}
   spec: {policyName: zz-corpus-touch}
 `;
-
-/** Whether fn mode admits the item: not a policy or binding, pipeline configuration or local config (src/admission/admit.ts). */
-function admittedKind(item: JsonObject): boolean {
-  const annotations = isObject(item.metadata) && isObject(item.metadata.annotations) ? item.metadata.annotations : {};
-  return (
-    !String(item.kind).includes("AdmissionPolicy") &&
-    !/^(kpt\.dev|fn\.kmutate\.dev|test\.kmutate\.dev|config\.kubernetes\.io|kustomize\.config\.k8s\.io)\//.test(String(item.apiVersion)) &&
-    annotations["config.kubernetes.io/local-config"] !== "true" &&
-    annotations["fn.kmutate.dev/side-input"] === undefined
-  );
-}
-
-/** The YAML files under `dir`, depth first, in name order. */
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => (e.isDirectory() ? yamlFiles(join(dir, e.name)) : /\.ya?ml$/.test(e.name) ? [join(dir, e.name)] : []));
-}
 
 /** A file's documents as lists of lines, or undefined for what this test does not re-indent (directives, content after `---`). */
 function documents(text: string): string[][] | undefined {
@@ -108,7 +90,7 @@ for (const [name, dirs, atLeast] of [["the repository's manifests", ownDirs, 40]
   test(`corpus differential (${name}): the fast YAML path gives what the JSON input gives`, () => {
     let lists = 0;
     let admitted = 0;
-    for (const file of dirs.flatMap((d) => (statSync(d).isDirectory() ? yamlFiles(d) : [d]))) {
+    for (const file of dirs.flatMap((d) => (statSync(d).isDirectory() ? listFiles(d).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(d, f)) : [d]))) {
       const list = asResourceList(readFileSync(file, "utf8"));
       if (list === undefined) continue;
       lists++;
@@ -120,7 +102,7 @@ for (const [name, dirs, atLeast] of [["the repository's manifests", ownDirs, 40]
       const out = readDocument(run.stdout);
       assert.ok(out.ok && isObject(out.value) && Array.isArray(out.value.items));
       for (const item of out.value.items) {
-        if (!isObject(item) || !admittedKind(item)) continue;
+        if (!isObject(item) || !isAdmitted(item)) continue;
         const labels = isObject(item.metadata) && isObject(item.metadata.labels) ? item.metadata.labels : {};
         assert.ok(deepEqual(labels["corpus.kmutate.dev/touched"], "yes"), `${file}: ${String(item.kind)} not changed by the policy`);
       }
